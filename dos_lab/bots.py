@@ -1,0 +1,329 @@
+"""Computer players. Each plays one complete legal turn for ``round.current``
+with ``play_turn(round)``: it calls DOS as a careful player would, and catches
+opponents who forgot, with a configurable reaction (a chance from 0 to 1).
+
+* :class:`RandomBot` — uniform over the legal choices at every decision.
+* :class:`GreedyBot` — sheds the most cards it can, values colour bonuses, keeps wilds unless they help.
+* :class:`TacticianBot` — plans the whole turn: cards shed, bonuses, what the opponents must draw, and
+  how flexible the cards it keeps are; places the cards it can spare most.
+
+>>> from dos_lab.round import Round
+>>> r = Round.deal(players=2, seed=3, history=False)
+>>> bots = [GreedyBot(), RandomBot(seed=1)]
+>>> while not r.over:
+...     bots[r.current].play_turn(r)
+>>> r.winner, r.points
+(0, 45)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Protocol, runtime_checkable
+
+from dos_lab.cards import Card, Kind
+from dos_lab.errors import InvalidInput
+from dos_lab.matching import Bonus, Match, parse_played
+from dos_lab.round import Round
+from dos_lab.state import Phase
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "TacticianBot", "make_bot", "play_round"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with a ``name`` and a ``play_turn(round)`` that plays one complete turn."""
+
+    name: str
+
+    def play_turn(self, round: Round) -> None:
+        """Play one complete legal turn for ``round.current``."""
+
+
+class _BaseBot:
+    """The turn skeleton shared by every bot; subclasses make the choices."""
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0, *, catch_reaction: float = 1.0, forget_dos: float = 0.0) -> None:
+        for label, value in (("catch_reaction", catch_reaction), ("forget_dos", forget_dos)):
+            if not 0.0 <= value <= 1.0:
+                raise InvalidInput(f"{label}={value!r} must be a chance from 0 to 1")
+        self.seed = seed
+        self.catch_reaction = catch_reaction
+        self.forget_dos = forget_dos
+        self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+    # --- the turn -----------------------------------------------------------------------------
+
+    def play_turn(self, round: Round) -> None:
+        """Catch forgetful opponents, then play one complete turn for ``round.current``."""
+        r = round
+        if r.over:
+            return
+        me = r.current
+        self.catch_opponents(r, me)
+        if r.phase is Phase.MATCHING:
+            if self._play(r, me, self.choose_matches(r)):
+                r.end_turn()
+            else:
+                r.draw()
+                self._dos(r, me)
+        if r.phase is Phase.DREW and r.current == me:
+            self._after_draw(r, me)
+        while r.phase is Phase.BONUS and r.current == me:
+            card = self.choose_bonus_card(r)
+            if card is None:
+                r.end_turn()
+            else:
+                r.place(card)
+            self._dos(r, me)
+
+    def _play(self, r: Round, me: int, plan: Iterable[Match]) -> bool:
+        """Play the planned matches one by one (a generator may look at the round in between)."""
+        played = False
+        for m in plan:
+            r.match(m.target, *m.cards, target_as=m.target_as)
+            played = True
+            self._dos(r, me)
+        return played
+
+    def _after_draw(self, r: Round, me: int) -> None:
+        if self._play(r, me, self.choose_after_draw(r)):
+            r.end_turn()
+        elif r.can_place():
+            r.place(self.choose_placement(r))
+        else:
+            r.end_turn()  # nothing was drawn (R14.2): pass
+        self._dos(r, me)
+
+    def _dos(self, r: Round, me: int) -> None:
+        if len(r._s.hands[me]) == 2 and not r.has_called_dos(me) and self.rng.random() >= self.forget_dos:
+            r.call_dos(me)
+
+    def catch_opponents(self, r: Round, me: int) -> None:
+        """Call DOS on every exposed opponent, each with chance ``catch_reaction``."""
+        for other in range(r.players):
+            if other != me and r.is_exposed(other) and self.rng.random() < self.catch_reaction:
+                r.catch_dos(me, other)
+
+    # --- the choices (override these) ---------------------------------------------------------
+
+    def choose_matches(self, r: Round) -> Iterable[Match]:
+        """The matches to play this turn (none: draw). May be a generator: the round
+        is updated after each match it yields."""
+        raise NotImplementedError
+
+    def choose_after_draw(self, r: Round) -> Iterable[Match]:
+        """The matches to play after drawing (none: place a card)."""
+        raise NotImplementedError
+
+    def choose_placement(self, r: Round) -> Card:
+        """The card to place after drawing without a match (R7.3)."""
+        raise NotImplementedError
+
+    def choose_bonus_card(self, r: Round) -> Card | None:
+        """The next bonus card to place, or None to decline (only under ``bonus_placement="optional"``)."""
+        return self.choose_placement(r)
+
+
+class RandomBot(_BaseBot):
+    """Uniform over the legal choices at every decision: each listed match, drawing,
+    ending the turn, placing, and which card to place."""
+
+    name = "random"
+
+    def choose_matches(self, r: Round) -> Iterator[Match]:
+        # one decision at a time, each uniform over "every listed match, or stop"
+        # (stopping before the first match means drawing)
+        while True:
+            options = r.legal_matches()
+            pick = self.rng.randrange(len(options) + 1)
+            if pick == len(options):
+                return
+            yield options[pick]
+
+    def choose_after_draw(self, r: Round) -> Iterator[Match]:
+        return self.choose_matches(r)
+
+    def choose_placement(self, r: Round) -> Card:
+        hand = r._s.hands[r.current]
+        return self.rng.choice(sorted(set(hand), key=hand.index))
+
+    def choose_bonus_card(self, r: Round) -> Card | None:
+        return self.choose_placement(r)
+
+
+def _cards_of(m: Match) -> list[Card]:
+    return [parse_played(code).card for code in m.cards]
+
+
+def _best_set(options: Sequence[Match], hand: Sequence[Card], score: _Scorer, limit: int = 4000) -> list[Match]:
+    """The set of matches on distinct row cards, with disjoint hand cards, that scores best."""
+    by_target: dict[int, list[Match]] = {}
+    for m in options:
+        by_target.setdefault(m.target, []).append(m)
+    targets = sorted(by_target)
+    have = Counter(hand)
+    best: tuple[float, list[Match]] = (score([]), [])
+    budget = [limit]
+
+    def search(i: int, chosen: list[Match]) -> None:
+        nonlocal best
+        budget[0] -= 1
+        if i == len(targets) or budget[0] <= 0:
+            value = score(chosen)
+            if value > best[0]:
+                best = (value, list(chosen))
+            return
+        for m in by_target[targets[i]]:
+            need = Counter(_cards_of(m))
+            if all(have[c] >= k for c, k in need.items()):
+                have.subtract(need)
+                chosen.append(m)
+                search(i + 1, chosen)
+                chosen.pop()
+                have.update(need)
+        search(i + 1, chosen)
+
+    search(0, [])
+    return best[1]
+
+
+class _Scorer(Protocol):
+    def __call__(self, chosen: Sequence[Match]) -> float: ...
+
+
+class GreedyBot(_BaseBot):
+    """Sheds as many cards as it can: each card played counts 1, each bonus
+    placement 1 more, each card the opponents must draw ½; using a wild card
+    costs a little, so wilds are kept unless they let it shed more."""
+
+    name = "greedy"
+    wild_cost = 0.3
+
+    def _score(self, r: Round) -> _Scorer:
+        opponents = r.players - 1
+
+        def score(chosen: Sequence[Match]) -> float:
+            total = 0.0
+            for m in chosen:
+                total += len(m.cards)
+                if m.bonus is not None:
+                    total += 1
+                if m.bonus is Bonus.DOUBLE_COLOUR:
+                    total += 0.5 * opponents
+                total -= self.wild_cost * sum(1 for c in _cards_of(m) if c.is_wild)
+            return total
+
+        return score
+
+    def choose_matches(self, r: Round) -> list[Match]:
+        return _best_set(r.legal_matches(), r._s.hands[r.current], self._score(r))
+
+    def choose_after_draw(self, r: Round) -> list[Match]:
+        return self.choose_matches(r)
+
+    def choose_placement(self, r: Round) -> Card:
+        """The highest-scoring number card (to cut the points it could lose); wilds last."""
+        hand = r._s.hands[r.current]
+        return max(hand, key=lambda c: (not c.is_wild, c.points, -c.order))
+
+
+def flexibility(hand: Sequence[Card]) -> int:
+    """How many of the values 1–10 the hand can make with one card or two (a rough
+    measure of how easy the hand is to play next turn).
+
+    >>> from dos_lab.cards import parse_cards
+    >>> flexibility(parse_cards("R3 B4")), flexibility(parse_cards("R#"))
+    (3, 10)
+    """
+    values: list[tuple[int, ...]] = []
+    for card in hand:
+        if card.kind is Kind.WILD_NUMBER:
+            values.append(tuple(range(1, 11)))
+        else:
+            values.append((card.number if card.number is not None else 2,))
+    reach: set[int] = set()
+    for i, a in enumerate(values):
+        reach.update(a)
+        for b in values[i + 1:]:
+            reach.update(x + y for x in a for y in b if x + y <= 10)
+    return len(reach)
+
+
+class TacticianBot(GreedyBot):
+    """Plans the whole turn. Besides the cards shed and bonuses, it weighs the
+    opponents' forced draws more when they are close to going out, keeps the
+    hand it leaves flexible (many values reachable), saves its wild cards for
+    when they finish the round, and places the card it can spare most."""
+
+    name = "tactician"
+
+    def _score(self, r: Round) -> _Scorer:
+        me = r.current
+        hand = r._s.hands[me]
+        opponents = [p for p in range(r.players) if p != me]
+        danger = min(len(r._s.hands[p]) for p in opponents)
+
+        def score(chosen: Sequence[Match]) -> float:
+            used = Counter(c for m in chosen for c in _cards_of(m))
+            left = list((Counter(hand) - used).elements())
+            bonuses = sum(1 for m in chosen if m.bonus is not None)
+            dcm = sum(1 for m in chosen if m.bonus is Bonus.DOUBLE_COLOUR)
+            after = max(0, len(left) - bonuses)
+            if after == 0:
+                return 1000.0 + dcm  # going out beats everything
+            total = 3.0 * (len(hand) - after)
+            total += dcm * len(opponents) * (2.5 if danger <= 3 else 1.5)
+            total += 0.15 * flexibility(left)
+            total -= sum(0.8 for c in used.elements() if c.kind is Kind.WILD_NUMBER)
+            total -= sum(0.4 for c in used.elements() if c.kind is Kind.WILD_DOS)
+            if danger <= 2:  # an opponent may go out soon: shed points
+                total += 0.02 * sum(c.points for c in used.elements())
+            return total
+
+        return score
+
+    def choose_placement(self, r: Round) -> Card:
+        """The card whose loss keeps the rest most flexible; ties go to the higher points, wilds kept."""
+        hand = r._s.hands[r.current]
+
+        def spare(card: Card) -> tuple[bool, int, int, int]:
+            rest = list(hand)
+            rest.remove(card)
+            return (not card.is_wild, flexibility(rest), card.points, -card.order)
+
+        return max(set(hand), key=spare)
+
+
+BOTS: dict[str, type[_BaseBot]] = {"random": RandomBot, "greedy": GreedyBot, "tactician": TacticianBot}
+
+
+def make_bot(kind: str, seed: int = 0, **options: float) -> _BaseBot:
+    """A bot by name: ``"random"``, ``"greedy"`` or ``"tactician"``.
+
+    >>> make_bot("greedy").name
+    'greedy'
+    """
+    try:
+        return BOTS[kind](seed, **options)
+    except KeyError:
+        raise InvalidInput(f"unknown bot {kind!r}; choose one of {', '.join(BOTS)}") from None
+
+
+def play_round(r: Round, bots: Sequence[Bot], max_turns: int = 2000) -> bool:
+    """Let the bots play ``r`` to the end; False if it hit the ``max_turns`` safety cap
+    (counted as an unfinished round)."""
+    if len(bots) != r.players:
+        raise InvalidInput(f"give one bot per player: {r.players} players, {len(bots)} bots")
+    while not r.over:
+        if r.turn > max_turns:
+            return False
+        bots[r.current].play_turn(r)
+    return True

@@ -1,0 +1,403 @@
+"""Frozen records of everything that happens in a round, each with ``describe()``.
+
+The round's log is a list of these events. Tutorials and the app narrate a game
+from it, and the end of a turn can be replayed stage by stage: every event of
+the end-of-turn pipeline carries its ``stage`` (``"E1"`` … ``"E6"``, RULES.md R8)
+and, where the Center Row changed, the row as it stands afterwards.
+
+Players are numbered from 0 in the API and named P1, P2, … in the narration.
+
+>>> from dos_lab.cards import parse_cards
+>>> event = Refilled(cards=tuple(parse_cards("G4")), row=tuple(parse_cards("Y5 G4")))
+>>> event.stage, event.describe()
+('E2', 'E2 refill: only 1 card was left in the Center Row, so G4 is turned up to make two.')
+>>> Drew(player=1, card=parse_cards("R4")[0]).describe(viewer=0)
+'P2 draws a card.'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from dos_lab.cards import Card, Color
+from dos_lab.errors import InvalidInput
+
+__all__ = [
+    "BonusForfeited",
+    "BonusPlaced",
+    "Discarded",
+    "DosCalled",
+    "DosCaught",
+    "DrawSkipped",
+    "Drew",
+    "Event",
+    "Matched",
+    "OpponentDrew",
+    "Passed",
+    "PenaltyDrawn",
+    "PenaltyVoided",
+    "Placed",
+    "Refilled",
+    "Reflipped",
+    "Reshuffled",
+    "RoundEnded",
+    "RoundStarted",
+    "TurnPassed",
+    "TurnStarted",
+    "event_from_dict",
+    "event_to_dict",
+    "player_name",
+]
+
+
+def player_name(player: int) -> str:
+    """``P1`` for player 0, as in RULES.md.
+
+    >>> player_name(2)
+    'P3'
+    """
+    return f"P{player + 1}"
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return ", ".join(card.code for card in cards) if cards else "nothing"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base class: one thing that happened. ``stage`` is the R8 stage, if any."""
+
+    stage: ClassVar[str | None] = None
+
+    def describe(self, viewer: int | None = None) -> str:
+        """A plain-English sentence. With ``viewer`` set, cards hidden from that player are not named."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    players: int
+    dealer: int | None
+    first: int
+    row: tuple[Card, ...]
+
+    def describe(self, viewer: int | None = None) -> str:
+        dealt = f"{player_name(self.dealer)} deals; " if self.dealer is not None else ""
+        return (f"A new round for {self.players} players: {dealt}the Center Row starts with {_cards(self.row)}, "
+                f"and {player_name(self.first)} goes first.")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    player: int
+    turn: int
+
+    def describe(self, viewer: int | None = None) -> str:
+        return f"Turn {self.turn}: {player_name(self.player)} to play."
+
+
+@dataclass(frozen=True, slots=True)
+class Matched(Event):
+    player: int
+    target: int
+    target_card: Card
+    target_as: int | Color | None
+    cards: tuple[str, ...]
+    bonus: str | None
+
+    def describe(self, viewer: int | None = None) -> str:
+        on = self.target_card.code
+        if isinstance(self.target_as, Color):
+            on += f" (a 2, called {self.target_as.label})"
+        elif self.target_as is not None:
+            on += f" (called {self.target_as})"
+        what = "double match" if len(self.cards) == 2 else "single match"
+        text = f"{player_name(self.player)} plays {' + '.join(self.cards)} on {on}: a {what}"
+        if self.bonus == "single_colour":
+            return text + ", and the colours match: single colour match, 1 bonus card to place (R6.1)."
+        if self.bonus == "double_colour":
+            return text + (", both cards the same colour as the row card: double colour match, 1 bonus card "
+                           "to place and every other player draws a card (R6.2).")
+        return text + "."
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    player: int
+    card: Card
+
+    def describe(self, viewer: int | None = None) -> str:
+        if viewer is not None and viewer != self.player:
+            return f"{player_name(self.player)} draws a card."
+        return f"{player_name(self.player)} draws {self.card.code}."
+
+
+@dataclass(frozen=True, slots=True)
+class DrawSkipped(Event):
+    player: int
+    reason: str
+
+    def describe(self, viewer: int | None = None) -> str:
+        return f"{player_name(self.player)} cannot draw: {self.reason} (R14.2)."
+
+
+@dataclass(frozen=True, slots=True)
+class Placed(Event):
+    player: int
+    card: Card
+    declared: int | None
+    row: tuple[Card, ...]
+
+    def describe(self, viewer: int | None = None) -> str:
+        called = f" (called {self.declared})" if self.declared is not None else ""
+        return (f"{player_name(self.player)} made no match after drawing, so puts {self.card.code}{called} "
+                f"into the Center Row (R7.3).")
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    player: int
+
+    def describe(self, viewer: int | None = None) -> str:
+        return f"{player_name(self.player)} could not draw and made no match, so passes (R14.2)."
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    stage: ClassVar[str | None] = "E1"
+    cards: tuple[Card, ...]
+    row: tuple[Card, ...]
+
+    def describe(self, viewer: int | None = None) -> str:
+        return (f"E1 discard: every matched row card goes to the discard pile with the cards played on it: "
+                f"{_cards(self.cards)}.")
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled(Event):
+    count: int
+
+    def describe(self, viewer: int | None = None) -> str:
+        return (f"The draw pile is empty, so the {_plural(self.count, 'discarded card')} are shuffled into a "
+                "new draw pile (R14.1).")
+
+
+@dataclass(frozen=True, slots=True)
+class Reflipped(Event):
+    card: Card
+
+    def describe(self, viewer: int | None = None) -> str:
+        return (f"{self.card.code} was turned up for the Center Row; by the house rule it goes to the discard pile "
+                "and another card is turned up (R2.4).")
+
+
+@dataclass(frozen=True, slots=True)
+class Refilled(Event):
+    stage: ClassVar[str | None] = "E2"
+    cards: tuple[Card, ...]
+    row: tuple[Card, ...]
+
+    def describe(self, viewer: int | None = None) -> str:
+        before = len(self.row) - len(self.cards)
+        if not self.cards:
+            if before >= 2:
+                return f"E2 refill: {before} cards are still in the Center Row, so no card is turned up."
+            return "E2 refill: the draw pile is empty, so no card can be turned up (R14.2)."
+        left = f"only {_plural(before, 'card')} was left" if before == 1 else (
+            "no cards were left" if before == 0 else f"{before} cards were left")
+        return f"E2 refill: {left} in the Center Row, so {_cards(self.cards)} {'is' if len(self.cards) == 1 else 'are'} turned up to make two."
+
+
+@dataclass(frozen=True, slots=True)
+class BonusPlaced(Event):
+    stage: ClassVar[str | None] = "E3"
+    player: int
+    card: Card
+    declared: int | None
+    row: tuple[Card, ...]
+
+    def describe(self, viewer: int | None = None) -> str:
+        called = f" (called {self.declared})" if self.declared is not None else ""
+        return f"E3 bonus: {player_name(self.player)} puts {self.card.code}{called} into the Center Row."
+
+
+@dataclass(frozen=True, slots=True)
+class BonusForfeited(Event):
+    stage: ClassVar[str | None] = "E3"
+    player: int
+    count: int
+    reason: str
+
+    def describe(self, viewer: int | None = None) -> str:
+        return f"E3 bonus: {player_name(self.player)} places {_plural(self.count, 'bonus card')} fewer: {self.reason}."
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentDrew(Event):
+    stage: ClassVar[str | None] = "E4"
+    player: int
+    card: Card
+    by: int
+
+    def describe(self, viewer: int | None = None) -> str:
+        card = "a card" if viewer is not None and viewer != self.player else self.card.code
+        return f"E4 double colour match: {player_name(self.player)} draws {card} (R6.2)."
+
+
+@dataclass(frozen=True, slots=True)
+class DosCalled(Event):
+    player: int
+
+    def describe(self, viewer: int | None = None) -> str:
+        return f"{player_name(self.player)} calls \"DOS!\" with two cards left (R11.1)."
+
+
+@dataclass(frozen=True, slots=True)
+class DosCaught(Event):
+    caller: int
+    target: int
+    deferred: bool
+
+    def describe(self, viewer: int | None = None) -> str:
+        when = "at the end of their turn (E5)" if self.deferred else "now"
+        return (f"{player_name(self.caller)} calls \"DOS!\" on {player_name(self.target)}, who forgot to call: "
+                f"{player_name(self.target)} draws the penalty cards {when} (R11.1).")
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyDrawn(Event):
+    player: int
+    cards: tuple[Card, ...]
+    deferred: bool
+
+    @property
+    def stage(self) -> str | None:  # type: ignore[override]
+        return "E5" if self.deferred else None
+
+    def describe(self, viewer: int | None = None) -> str:
+        prefix = "E5 penalty: " if self.deferred else ""
+        cards = _plural(len(self.cards), "card") if viewer is not None and viewer != self.player else (
+            _cards(self.cards))
+        return f"{prefix}{player_name(self.player)} draws {cards} for the missed DOS call (R11.1)."
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyVoided(Event):
+    stage: ClassVar[str | None] = "E5"
+    player: int
+
+    def describe(self, viewer: int | None = None) -> str:
+        return (f"E5 penalty: {player_name(self.player)} has no cards left, so the DOS penalty is dropped "
+                "(R11.6, empty_hand_ends_round).")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPassed(Event):
+    stage: ClassVar[str | None] = "E6"
+    player: int
+    to: int
+    cards_left: int
+
+    def describe(self, viewer: int | None = None) -> str:
+        return (f"E6: {player_name(self.player)} still holds {_plural(self.cards_left, 'card')}, "
+                f"so play passes to {player_name(self.to)}.")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    stage: ClassVar[str | None] = "E6"
+    winner: int | None
+    points: int
+    hand_points: tuple[int, ...]
+
+    def describe(self, viewer: int | None = None) -> str:
+        if self.winner is None:
+            return "Nobody can draw or match any more, so the round ends with no score (R14.2)."
+        others = [f"{player_name(p)} holds {pts}" for p, pts in enumerate(self.hand_points) if p != self.winner]
+        return (f"E6: {player_name(self.winner)} has no cards left and wins the round, scoring {self.points} "
+                f"points ({'; '.join(others)}) (R12, R13).")
+
+
+_EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__name__: cls
+    for cls in (RoundStarted, TurnStarted, Matched, Drew, DrawSkipped, Placed, Passed, Discarded, Reshuffled,
+                Reflipped, Refilled, BonusPlaced, BonusForfeited, OpponentDrew, DosCalled, DosCaught, PenaltyDrawn,
+                PenaltyVoided, TurnPassed, RoundEnded)
+}
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Color):
+        return {"color": value.value}
+    if isinstance(value, tuple):
+        return [_encode(item) for item in value]
+    return value
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """A JSON-ready dict: ``{"event": "Drew", "player": 0, "card": "G5"}``.
+
+    >>> from dos_lab.cards import Card
+    >>> event_to_dict(Drew(0, Card.parse("G5")))
+    {'event': 'Drew', 'player': 0, 'card': 'G5'}
+    """
+    data: dict[str, Any] = {"event": type(event).__name__}
+    for f in dataclasses.fields(event):
+        data[f.name] = _encode(getattr(event, f.name))
+    return data
+
+
+def _decode(hint: Any, value: Any, where: str) -> Any:
+    text = str(hint)
+    if hint is Card:
+        return Card.parse(value)
+    if "tuple[" in text and "Card" in text:
+        if not isinstance(value, list):
+            raise InvalidInput(f"{where} must be a list of card codes")
+        return tuple(Card.parse(v) for v in value)
+    if "tuple[str" in text:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise InvalidInput(f"{where} must be a list of texts")
+        return tuple(value)
+    if "tuple[int" in text:
+        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            raise InvalidInput(f"{where} must be a list of whole numbers")
+        return tuple(value)
+    if "Color" in text and isinstance(value, dict):
+        return Color.parse(value.get("color", ""))
+    if hint is bool or text == "bool":
+        if not isinstance(value, bool):
+            raise InvalidInput(f"{where} must be true or false")
+        return value
+    if value is None and "None" in text:
+        return None
+    if "int" in text and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if "str" in text and isinstance(value, str):
+        return value
+    raise InvalidInput(f"{where}={value!r} has the wrong type")
+
+
+def event_from_dict(data: Any) -> Event:
+    """The event saved by :func:`event_to_dict`; a malformed record raises :class:`InvalidInput`."""
+    if not isinstance(data, dict) or data.get("event") not in _EVENT_TYPES:
+        raise InvalidInput(f"{data!r} is not a saved event")
+    cls = _EVENT_TYPES[data["event"]]
+    hints = typing.get_type_hints(cls)
+    names = [f.name for f in dataclasses.fields(cls)]
+    if set(data) != {"event", *names}:
+        raise InvalidInput(f"saved event {data['event']} must have exactly the fields {', '.join(names)}")
+    kwargs = {name: _decode(hints[name], data[name], f"{data['event']}.{name}") for name in names}
+    return cls(**kwargs)

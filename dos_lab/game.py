@@ -1,0 +1,222 @@
+"""A whole game: the draw for first dealer, rounds, dealer rotation and scores
+to the target (RULES.md R2.1, R2.6, R13).
+
+>>> game = Game(players=3, seed=1)
+>>> game.dealer, game.round.current == (game.dealer + 1) % 3, game.scores
+(0, True, [0, 0, 0])
+
+A staged round inside a game, one match from winning (S50):
+
+>>> g = Game.from_position(scores=[180, 120], dealer=1, hands=["R7", "R9 B#"], center_row="B7 Y5",
+...                        draw_pile="G4 Y8")
+>>> g.round.match(0, "R7"); g.round.end_turn()
+Match(target=0, cards=('R7',), target_as=None, bonus=None)
+>>> g.scores, g.over, g.winner
+([229, 120], True, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from dos_lab.cards import Card, full_deck
+from dos_lab.errors import IllegalMove, InvalidInput
+from dos_lab.events import player_name
+from dos_lab.round import Round
+from dos_lab.rules import DealerRotation, RuleSet
+
+__all__ = ["Game", "choose_first_dealer", "draw_for_dealer"]
+
+GAME_FORMAT = "dos_lab.game/1"
+
+
+def choose_first_dealer(draws: Sequence[Sequence[tuple[int, Card]]]) -> int | None:
+    """Who deals first, from the draws for dealer (R2.1): the highest number
+    deals, wilds count 0, and on a tie only the tied players draw again.
+    ``draws`` lists the draw rounds, each a list of ``(player, card)``. Returns
+    ``None`` if the draws given still end in a tie.
+
+    S52: P1 R#, P2 W, P3 B3, P4 G3 tie at 3; P3 Y8 and P4 R10 redraw; P4 deals.
+
+    >>> from dos_lab.cards import parse_cards as cards
+    >>> first = list(zip(range(4), cards("R# W B3 G3")))
+    >>> choose_first_dealer([first]) is None, choose_first_dealer([first, list(zip((2, 3), cards("Y8 R10")))])
+    (True, 3)
+    """
+    contenders: set[int] | None = None
+    for number, draw in enumerate(draws, 1):
+        values = {player: card.dealer_value for player, card in draw}
+        if len(values) != len(draw) or not values:
+            raise InvalidInput(f"draw {number} must give each drawing player exactly one card (R2.1)")
+        if contenders is not None and set(values) != contenders:
+            raise InvalidInput(f"in draw {number} only the tied players {sorted(contenders)} draw again (R2.1)")
+        best = max(values.values())
+        top = {player for player, value in values.items() if value == best}
+        if len(top) == 1:
+            return top.pop()
+        contenders = top
+    return None
+
+
+def draw_for_dealer(players: int, rng: random.Random) -> tuple[int, list[list[tuple[int, Card]]]]:
+    """Shuffle, let each player draw one card, redraw ties (R2.1); returns the dealer and the draws."""
+    deck = full_deck()
+    rng.shuffle(deck)
+    draws: list[list[tuple[int, Card]]] = []
+    drawing = list(range(players))
+    while True:
+        if len(deck) < len(drawing):  # practically never: only wilds drawn again and again
+            deck = full_deck()
+            rng.shuffle(deck)
+        draws.append([(player, deck.pop()) for player in drawing])
+        dealer = choose_first_dealer(draws)
+        if dealer is not None:
+            return dealer, draws
+        best = max(card.dealer_value for _, card in draws[-1])
+        drawing = [player for player, card in draws[-1] if card.dealer_value == best]
+
+
+def _round_seed(seed: int, number: int) -> int:
+    return random.Random(f"{seed}/round/{number}").getrandbits(62)
+
+
+class Game:
+    """Rounds of DOS until a player's total reaches ``rules.target_score`` (200).
+
+    ``Game(players, seed, rules)`` draws for the first dealer and deals round 1;
+    when ``game.round`` is over, ``game.next_round()`` deals the next one.
+    """
+
+    def __init__(self, players: int = 2, seed: int = 0, rules: RuleSet | None = None, *,
+                 history: bool = True) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidInput(f"seed={seed!r} must be a whole number")
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+            raise InvalidInput(f"DOS is for 2 to 4 players, not {players!r} (R1.6)")
+        self.rules = rules if rules is not None else RuleSet()
+        self.seed = seed
+        self._history = history
+        self.dealer, self.dealer_draws = draw_for_dealer(players, random.Random(f"{seed}/first-dealer"))
+        self.round_number = 1
+        self._banked = [0] * players
+        #: (winner, points) of every finished round before the current one
+        self.results: list[tuple[int | None, int]] = []
+        self.round = Round.deal(players, _round_seed(seed, 1), self.dealer, self.rules, history=history)
+
+    @classmethod
+    def from_position(cls, scores: Sequence[int], dealer: int | None = None, **round_position: Any) -> Game:
+        """A game resumed from a staged round with the given totals before it.
+        ``round_position`` takes the arguments of :meth:`Round.from_position`;
+        ``current`` defaults to the player left of ``dealer``."""
+        rules = round_position.get("rules") or RuleSet()
+        hands = round_position.get("hands")
+        if not isinstance(scores, Sequence) or isinstance(scores, str) or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in scores):
+            raise InvalidInput(f"scores={scores!r} must be a list of whole numbers, one per player")
+        if not isinstance(hands, Sequence) or len(hands) != len(scores):
+            raise InvalidInput("give one score per hand")
+        if dealer is not None and "current" not in round_position:
+            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(scores):
+                raise InvalidInput(f"dealer={dealer!r} must be a player number")
+            round_position["current"] = (dealer + 1) % len(scores)
+        round_position["rules"] = rules
+        round_position.setdefault("seed", 0)
+        game = cls.__new__(cls)
+        game.rules = rules
+        game.seed = round_position["seed"]
+        game._history = round_position.get("history", True)
+        game.round = Round.from_position(dealer=dealer, **round_position)
+        game.dealer = dealer if dealer is not None else (game.round.current - 1) % len(scores)
+        game.dealer_draws = []
+        game.round_number = 1
+        game._banked = list(scores)
+        game.results = []
+        return game
+
+    @property
+    def players(self) -> int:
+        """How many players."""
+        return len(self._banked)
+
+    @property
+    def scores(self) -> list[int]:
+        """Each player's total, including the current round's points once it is over."""
+        totals = list(self._banked)
+        if self.round.over and self.round.winner is not None:
+            totals[self.round.winner] += self.round.points
+        return totals
+
+    @property
+    def over(self) -> bool:
+        """True once a total reaches the target score (R13.3)."""
+        return any(score >= self.rules.target_score for score in self.scores)
+
+    @property
+    def winner(self) -> int | None:
+        """The player who reached the target first (only one can, R13.4)."""
+        return next((p for p, score in enumerate(self.scores) if score >= self.rules.target_score), None)
+
+    def next_round(self) -> Round:
+        """Deal the next round with the next dealer (R2.6, R13.5)."""
+        if not self.round.over:
+            raise IllegalMove(f"round {self.round_number} is still being played; it ends when a player has no "
+                              "cards (R12.1)")
+        if self.over:
+            raise IllegalMove(f"the game is over: {player_name(self.winner or 0)} reached "
+                              f"{self.rules.target_score} (R13.3)")
+        winner = self.round.winner
+        self._banked = self.scores
+        self.results.append((winner, self.round.points))
+        if self.rules.dealer_rotation is DealerRotation.WINNER_DEALS and winner is not None:
+            self.dealer = winner
+        else:
+            self.dealer = (self.dealer + 1) % self.players
+        self.round_number += 1
+        self.round = Round.deal(self.players, _round_seed(self.seed, self.round_number), self.dealer, self.rules,
+                                history=self._history)
+        return self.round
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as JSON-ready data, the current round included."""
+        return {"format": GAME_FORMAT, "seed": self.seed, "dealer": self.dealer, "round_number": self.round_number,
+                "scores": list(self._banked), "results": [list(r) for r in self.results],
+                "round": self.round.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        """Rebuild a saved game; a corrupt save raises :class:`InvalidInput`."""
+        keys = {"format", "seed", "dealer", "round_number", "scores", "results", "round"}
+        if not isinstance(data, dict) or set(data) != keys or data["format"] != GAME_FORMAT:
+            raise InvalidInput(f"a saved game is a dict with exactly the fields {', '.join(sorted(keys))}")
+        rnd = Round.from_dict(data["round"])
+        scores = data["scores"]
+        ints = (lambda v: isinstance(v, int) and not isinstance(v, bool))
+        if not isinstance(scores, list) or len(scores) != rnd.players or not all(ints(v) and v >= 0 for v in scores):
+            raise InvalidInput("corrupt saved game: scores must be one whole number per player")
+        if not ints(data["dealer"]) or not 0 <= data["dealer"] < rnd.players or not ints(data["seed"]) or not ints(
+                data["round_number"]) or data["round_number"] < 1:
+            raise InvalidInput("corrupt saved game: dealer, seed or round_number is out of range")
+        results = data["results"]
+        if not isinstance(results, list) or not all(
+                isinstance(r, list) and len(r) == 2 and (r[0] is None or ints(r[0])) and ints(r[1]) for r in results):
+            raise InvalidInput("corrupt saved game: results must be [winner, points] pairs")
+        game = cls.__new__(cls)
+        game.rules, game.seed, game._history = rnd.rules, data["seed"], True
+        game.dealer, game.dealer_draws, game.round_number = data["dealer"], [], data["round_number"]
+        game._banked, game.results, game.round = list(scores), [(r[0], r[1]) for r in results], rnd
+        return game
+
+    def __str__(self) -> str:
+        from dos_lab.render import game_text
+
+        return game_text(self)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.players} players, round {self.round_number}, scores {self.scores}>"
+
+    def _repr_html_(self) -> str:
+        from dos_lab.render import game_html
+
+        return game_html(self)

@@ -1,0 +1,387 @@
+"""Pure matching logic: what a card can stand for, whether a match is legal,
+which colour bonus it earns, and every legal match for a hand and a row.
+
+RULES.md R4 (number matches), R6 (colour bonuses), R9 (Wild DOS), R10 (Wild #).
+
+A hand card travels with its declaration as a :class:`Played` card, written
+like a card code: ``"R#=4"`` is a red Wild # played as 4, ``"W=R"`` a Wild DOS
+played as red.
+
+>>> resolve(Card.parse("B5"), [parse_played("R3"), parse_played("Y4")])
+Traceback (most recent call last):
+...
+dos_lab.errors.IllegalMove: R3+Y4 adds up to 7, but B5 needs 5 (R4.2)
+
+Left out, a declaration is chosen by the engine: one that makes the match
+legal and, if one exists, one that earns a colour bonus.
+
+>>> m = resolve(Card.parse("R7"), [parse_played("R5"), parse_played("W")])
+>>> m.cards, m.bonus
+(('R5', 'W=R'), <Bonus.DOUBLE_COLOUR: 'double_colour'>)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from dos_lab.cards import COLORS, Card, Color, Kind, parse_cards  # noqa: F401 (parse_cards: doctests)
+from dos_lab.errors import IllegalDeclaration, IllegalMove, InvalidInput
+
+__all__ = [
+    "Bonus",
+    "Match",
+    "Played",
+    "legal_matches_for",
+    "parse_played",
+    "resolve",
+    "target_values",
+]
+
+WILD_RANGE: tuple[int, ...] = tuple(range(1, 11))
+
+
+class Bonus(str, Enum):
+    """The colour bonus a match earns (R6): compare with the plain strings too."""
+
+    SINGLE_COLOUR = "single_colour"
+    DOUBLE_COLOUR = "double_colour"
+
+    @property
+    def label(self) -> str:
+        """``"single colour match"`` or ``"double colour match"``."""
+        return self.value.replace("_", " ") + " match"
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A hand card with its declaration, if any.
+
+    >>> parse_played("y#=7"), parse_played("w=g").code, parse_played("B3").code
+    (Played(card=Card.parse('Y#'), value=7, color=None), 'W=G', 'B3')
+    """
+
+    card: Card
+    value: int | None = None
+    color: Color | None = None
+
+    @property
+    def code(self) -> str:
+        """The card code with its declaration: ``R#=4``, ``W=R`` or ``R7``."""
+        if self.value is not None:
+            return f"{self.card.code}={self.value}"
+        if self.color is not None:
+            return f"{self.card.code}={self.color.value}"
+        return self.card.code
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One legal (or played) match: a row card and the one or two hand cards put on it.
+
+    ``cards`` are codes carrying their declarations; ``target_as`` is the number
+    declared for a Wild # row card or the colour declared for a Wild DOS row card;
+    ``bonus`` is ``None``, ``"single_colour"`` or ``"double_colour"``.
+    ``round.match(m.target, *m.cards, target_as=m.target_as)`` plays it.
+
+    >>> m = Match(0, ("G3", "G6"), 9, Bonus.DOUBLE_COLOUR)
+    >>> m.is_double, m.bonus == "double_colour", str(m)
+    (True, True, 'G3+G6 on row card 0 (as 9): double colour match')
+    """
+
+    target: int
+    cards: tuple[str, ...]
+    target_as: int | Color | None = None
+    bonus: Bonus | None = None
+    #: the row card itself, for descriptions (not part of equality)
+    target_card: Card | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def is_double(self) -> bool:
+        """True for a double number match (two hand cards)."""
+        return len(self.cards) == 2
+
+    def describe(self) -> str:
+        """Plain English: ``"R3+R4 on R7: double colour match"``."""
+        where = str(self.target_card) if self.target_card is not None else f"row card {self.target}"
+        if self.target_as is not None:
+            value = self.target_as.value if isinstance(self.target_as, Color) else self.target_as
+            where += f" (as {value})"
+        kind = self.bonus.label if self.bonus is not None else (
+            "double number match" if self.is_double else "single number match")
+        return f"{'+'.join(self.cards)} on {where}: {kind}"
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+def parse_played(code: str | Card | Played) -> Played:
+    """A hand card with an optional declaration (``R#=4``, ``W=R``); see :class:`Played`.
+
+    >>> parse_played("R#=11")
+    Traceback (most recent call last):
+    ...
+    dos_lab.errors.IllegalDeclaration: R#=11: a Wild # can be declared 1 to 10 (R10.4)
+    """
+    if isinstance(code, Played):
+        return code
+    if isinstance(code, Card):
+        return Played(code)
+    if not isinstance(code, str):
+        raise InvalidInput(f"{code!r} is not a card code; write cards like R7, R#=4 or W=R")
+    base, sep, declared = code.strip().partition("=")
+    card = Card.parse(base)
+    if not sep:
+        return Played(card)
+    declared = declared.strip()
+    if card.kind is Kind.WILD_NUMBER:
+        if not declared.lstrip("-").isdigit():
+            raise InvalidInput(f"{code!r}: a Wild # is declared with a number, like {card.code}=4 (R10.1)")
+        value = int(declared)
+        if value not in WILD_RANGE:
+            raise IllegalDeclaration(f"{card.code}={value}: a Wild # can be declared 1 to 10 (R10.4)")
+        return Played(card, value=value)
+    if card.kind is Kind.WILD_DOS:
+        try:
+            return Played(card, color=Color.parse(declared))
+        except InvalidInput:
+            raise InvalidInput(
+                f"{code!r}: a Wild DOS is always 2 and is declared with a colour, like W=R (R9.1)") from None
+    raise InvalidInput(f"{code!r}: {card.code} is a number card; only W and # cards take a declaration (R9, R10)")
+
+
+def target_values(target: Card, fixed: int | None = None) -> tuple[int, ...]:
+    """The values a row card can stand for (R4.5, R10.2): a number card its
+    number, a Wild DOS 2, a Wild # any of 1–10 unless its value was fixed.
+
+    >>> target_values(Card.parse("G8")), target_values(Card.parse("W")), len(target_values(Card.parse("G#")))
+    ((8,), (2,), 10)
+    """
+    if target.kind is Kind.NUMBER:
+        assert target.number is not None
+        return (target.number,)
+    if target.kind is Kind.WILD_DOS:
+        return (2,)
+    return WILD_RANGE if fixed is None else (fixed,)
+
+
+def _values(played: Played) -> tuple[int, ...]:
+    card = played.card
+    if card.kind is Kind.NUMBER:
+        assert card.number is not None
+        return (card.number,)
+    if card.kind is Kind.WILD_DOS:
+        return (2,)
+    return WILD_RANGE if played.value is None else (played.value,)
+
+
+def _colors(card: Card, declared: Color | None) -> tuple[Color, ...]:
+    if card.color is not None:
+        return (card.color,)
+    return COLORS if declared is None else (declared,)
+
+
+def _target_as(target: Card, fixed: int | None, target_as: int | Color | str | None) -> tuple[int | None, Color | None]:
+    """Check a declaration for the row card; return (declared value, declared colour)."""
+    if target_as is None:
+        return None, None
+    if target.kind is Kind.NUMBER:
+        raise IllegalMove(
+            f"{target} is a number card; only a Wild DOS or a Wild # in the row takes a declaration (R9.2, R10.2)")
+    if target.kind is Kind.WILD_DOS:
+        if isinstance(target_as, bool) or not isinstance(target_as, (str, Color)):
+            raise InvalidInput(f"target_as={target_as!r}: a Wild DOS in the row is declared with a colour R, B, G "
+                               "or Y; it is always 2 (R9.2)")
+        return None, Color.parse(target_as)
+    if isinstance(target_as, bool) or not isinstance(target_as, int):
+        if isinstance(target_as, str) and target_as.strip().isdigit():
+            target_as = int(target_as)
+        else:
+            raise InvalidInput(f"target_as={target_as!r}: a Wild # in the row is declared with a number 1 to 10 "
+                               "(R10.2)")
+    if target_as not in WILD_RANGE:
+        raise IllegalDeclaration(f"{target}={target_as}: a Wild # can be declared 1 to 10 (R10.4)")
+    if fixed is not None and target_as != fixed:
+        raise IllegalMove(f"{target} was declared {fixed} when it was placed, so it cannot be {target_as} now "
+                          "(R10.2, declared_when_placed)")
+    return target_as, None
+
+
+def _target_label(target: Card, fixed: int | None, value: int | None) -> str:
+    if target.kind is Kind.WILD_NUMBER and (value or fixed):
+        return f"{target} (as {value or fixed})"
+    return str(target)
+
+
+def resolve(target: Card, played: Sequence[Played], *, fixed: int | None = None,
+            target_as: int | Color | str | None = None, index: int = 0) -> Match:
+    """Check one match against one row card and fill in every missing declaration.
+
+    ``fixed`` is the value of a Wild # row card that was declared when it was
+    placed (option ``declared_when_placed``). Raises :class:`IllegalMove` with
+    the rule and the numbers when the match is not legal. Counting and
+    ownership of the cards is the caller's business.
+
+    >>> resolve(Card.parse("G#"), [parse_played("G3"), parse_played("G6")]).target_as
+    9
+    >>> resolve(Card.parse("Y7"), [parse_played("R6")])
+    Traceback (most recent call last):
+    ...
+    dos_lab.errors.IllegalMove: R6 is 6, but Y7 needs 7 (R4.1)
+    """
+    if len(played) not in (1, 2):
+        codes = "+".join(p.code for p in played) or "no cards"
+        raise IllegalMove(f"a match uses exactly one or two cards, but {codes} is {len(played)} (R4.2)")
+    t_value, t_color = _target_as(target, fixed, target_as)
+    t_values = (t_value,) if t_value is not None else target_values(target, fixed)
+    t_colors = _colors(target, t_color)
+    if len(played) == 1:
+        chosen = _single_values(target, fixed, t_value, t_values, played[0])
+    else:
+        chosen = _double_values(target, fixed, t_value, t_values, played[0], played[1])
+    final_target, values = chosen
+    colors, bonus = _choose_colors(t_colors, [p for p in played])
+    return _build(index, target, played, final_target, values, colors, bonus)
+
+
+def _single_values(target: Card, fixed: int | None, t_value: int | None, t_values: tuple[int, ...],
+                   card: Played) -> tuple[int, tuple[int, ...]]:
+    options = _values(card)
+    for value in t_values:
+        if value in options:
+            return value, (value,)
+    shown = options[0] if len(options) == 1 else "1 to 10"
+    needs = t_values[0] if len(t_values) == 1 else "1 to 10"
+    raise IllegalMove(f"{card.code} is {shown}, but {_target_label(target, fixed, t_value)} needs {needs} (R4.1)")
+
+
+def _double_values(target: Card, fixed: int | None, t_value: int | None, t_values: tuple[int, ...],
+                   a: Played, b: Played) -> tuple[int, tuple[int, ...]]:
+    va, vb = _values(a), _values(b)
+    for total in t_values:
+        for x in va:
+            y = total - x
+            if y in vb:
+                return total, (x, y)
+    label = _target_label(target, fixed, t_value)
+    pair = f"{a.code}+{b.code}"
+    if len(va) == 1 and len(vb) == 1:
+        total = va[0] + vb[0]
+        if len(t_values) == 1:
+            return _raise(f"{pair} adds up to {total}, but {label} needs {t_values[0]} (R4.2)")
+        return _raise(f"{pair} adds up to {total}, but a Wild # in the row can only be 1 to 10 (R4.6, R10.1)")
+    fixed_part = va[0] if len(va) == 1 else vb[0] if len(vb) == 1 else None
+    if fixed_part is not None and len(t_values) == 1:
+        wild = b.code if len(va) == 1 else a.code
+        return _raise(f"{pair} cannot make {t_values[0]}: {wild} would have to be {t_values[0] - fixed_part}, "
+                      f"but a Wild # is 1 to 10 (R4.2, R10.1)")
+    return _raise(f"{pair} cannot add up to what {label} needs (R4.2)")
+
+
+def _raise(message: str) -> tuple[int, tuple[int, ...]]:
+    raise IllegalMove(message)
+
+
+def _choose_colors(t_colors: tuple[Color, ...], played: list[Played]) -> tuple[tuple[Color, ...], Bonus | None]:
+    """Pick colours for every wild involved, earning the colour bonus if one can be had (R6)."""
+    options = [_colors(p.card, p.color) for p in played]
+    common = [c for c in t_colors if all(c in o for o in options)]
+    if common:
+        # prefer a printed colour, so a lone Wild DOS takes its partner's or the target's colour
+        printed = [o[0] for o in options if len(o) == 1] + ([t_colors[0]] if len(t_colors) == 1 else [])
+        color = next((c for c in printed if c in common), common[0])
+        bonus = Bonus.SINGLE_COLOUR if len(played) == 1 else Bonus.DOUBLE_COLOUR
+        return (color,) + tuple(color for _ in played), bonus
+    # no bonus: keep declared colours; an undeclared wild copies the row card or its partner
+    fallback = next((o[0] for o in [t_colors, *options] if len(o) == 1), COLORS[0])
+    target_color = t_colors[0] if len(t_colors) == 1 else next(
+        (o[0] for o in options if len(o) == 1), COLORS[0])
+    hand = tuple(o[0] if len(o) == 1 else fallback for o in options)
+    return (target_color, *hand), None
+
+
+def _build(index: int, target: Card, played: Sequence[Played], target_value: int, values: tuple[int, ...],
+           colors: tuple[Color, ...], bonus: Bonus | None) -> Match:
+    codes = []
+    for p, value, color in zip(played, values, colors[1:], strict=True):
+        if p.card.kind is Kind.WILD_NUMBER:
+            codes.append(Played(p.card, value=value).code)
+        elif p.card.kind is Kind.WILD_DOS:
+            codes.append(Played(p.card, color=color).code)
+        else:
+            codes.append(p.card.code)
+    target_as: int | Color | None = None
+    if target.kind is Kind.WILD_DOS:
+        target_as = colors[0]
+    elif target.kind is Kind.WILD_NUMBER:
+        target_as = target_value
+    return Match(index, tuple(codes), target_as, bonus, target)
+
+
+def legal_matches_for(hand: Sequence[Card], row: Sequence[Card], *, fixed: Sequence[int | None] = (),
+                      skip: Iterable[int] = (), must_use: Card | None = None) -> list[Match]:
+    """Every legal single and double match of ``hand`` against ``row``.
+
+    Order (documented, stable): by row position left to right; for each row card
+    the single matches first, then the doubles; cards in the order they first
+    appear in the hand, pairs by the position of their first card, then their
+    second. Identical cards count once. ``skip`` lists row positions already
+    matched this turn; ``must_use`` keeps only matches containing that card
+    (after a draw, R7.2). Declarations are the engine's choice (bonus first).
+
+    >>> [m.describe() for m in legal_matches_for(parse_cards("R7 G3 B4"), parse_cards("B7 Y5"))]
+    ['R7 on B7: single number match', 'G3+B4 on B7: double number match']
+    """
+    kinds: list[Card] = []
+    counts: dict[Card, int] = {}
+    for card in hand:
+        if card not in counts:
+            kinds.append(card)
+            counts[card] = 0
+        counts[card] += 1
+    skipped = set(skip)
+    pairs = [(a, b) for i, a in enumerate(kinds) for b in kinds[i:] if a is not b or counts[a] > 1]
+    if must_use is not None:
+        singles = [must_use] if must_use in counts else []
+        pairs = [(a, b) for a, b in pairs if must_use is a or must_use is b]
+    else:
+        singles = kinds
+    out: list[Match] = []
+    for index, target in enumerate(row):
+        if index in skipped:
+            continue
+        f = fixed[index] if index < len(fixed) else None
+        values = target_values(target, f)
+        low, high = values[0], values[-1]
+        for card in singles:
+            if card.kind is Kind.WILD_NUMBER or _fixed_value(card) in values:
+                out.append(resolve(target, [Played(card)], fixed=f, index=index))
+        for a, b in pairs:
+            if _pair_can_make(a, b, values, low, high):
+                out.append(resolve(target, [Played(a), Played(b)], fixed=f, index=index))
+    return out
+
+
+def _fixed_value(card: Card) -> int:
+    return card.number if card.number is not None else 2
+
+
+def _pair_can_make(a: Card, b: Card, values: tuple[int, ...], low: int, high: int) -> bool:
+    a_wild = a.kind is Kind.WILD_NUMBER
+    b_wild = b.kind is Kind.WILD_NUMBER
+    if a_wild and b_wild:
+        return high >= 2
+    if a_wild or b_wild:
+        other = _fixed_value(b if a_wild else a)
+        return high > other  # the Wild # takes high - other, which is 1..9
+    return _fixed_value(a) + _fixed_value(b) in values
+
+
+def parse_cards_played(codes: Iterable[str | Card | Played]) -> list[Played]:
+    """:func:`parse_played` for several codes."""
+    return [parse_played(code) for code in codes]
+

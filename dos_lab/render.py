@@ -1,0 +1,211 @@
+"""Pure, deterministic pictures of cards, rows, hands, rounds and games.
+
+HTML (for notebooks, Voila and the widgets) and plain text. Equal input gives
+the same bytes. Every card shows its colour letter and a colour symbol as well
+as its colour, so no card depends on colour vision: red ●, blue ■, green ▲,
+yellow ★; the Wild DOS is black with a four-colour band and the word WILD.
+
+>>> from dos_lab.cards import Card
+>>> card_text(Card.parse("R7")), card_text(Card.parse("G#")), card_text(Card.parse("W"))
+('[R7●]', '[G#▲]', '[W 2]')
+>>> 'aria-label="red 7"' in card_html(Card.parse("R7"))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import TYPE_CHECKING
+
+from dos_lab.cards import Card, Color, Kind
+from dos_lab.events import player_name
+
+if TYPE_CHECKING:
+    from dos_lab.game import Game
+    from dos_lab.round import Round
+
+__all__ = [
+    "SYMBOLS",
+    "card_html",
+    "card_text",
+    "cards_html",
+    "cards_text",
+    "game_html",
+    "game_text",
+    "log_html",
+    "round_html",
+    "round_text",
+]
+
+SYMBOLS: dict[Color, str] = {Color.RED: "●", Color.BLUE: "■", Color.GREEN: "▲", Color.YELLOW: "★"}
+#: background and text colours with a contrast ratio of at least 4.5:1
+PALETTE: dict[Color, tuple[str, str]] = {
+    Color.RED: ("#c62828", "#ffffff"),
+    Color.BLUE: ("#1565c0", "#ffffff"),
+    Color.GREEN: ("#2e7d32", "#ffffff"),
+    Color.YELLOW: ("#fdd835", "#1a1a1a"),
+}
+_WILD_BAND = "linear-gradient(90deg,#c62828 0 25%,#1565c0 25% 50%,#2e7d32 50% 75%,#fdd835 75% 100%)"
+
+
+def card_text(card: Card, declared: int | Color | None = None) -> str:
+    """A card in brackets with its colour symbol: ``[R7●]``; a declaration follows ``=``.
+
+    >>> card_text(Card.parse("B#"), 4), card_text(Card.parse("W"), Color.YELLOW)
+    ('[B#=4■]', '[W=Y★]')
+    """
+    if card.kind is Kind.WILD_DOS:
+        if isinstance(declared, Color):
+            return f"[W={declared.value}{SYMBOLS[declared]}]"
+        return "[W 2]"
+    assert card.color is not None
+    shown = card.code if declared is None else f"{card.code}={declared}"
+    return f"[{shown}{SYMBOLS[card.color]}]"
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards side by side, or ``(none)``."""
+    text = " ".join(card_text(c) for c in cards)
+    return text or "(none)"
+
+
+def card_html(card: Card, *, declared: int | Color | None = None, size: str = "normal",
+              extra_class: str = "") -> str:
+    """One card face as self-contained HTML (inline styles, no scripts).
+
+    ``declared`` shows a wild card's chosen number or colour; ``size`` is
+    ``"normal"`` or ``"small"``.
+    """
+    width, height, big, small = (58, 84, 28, 13) if size == "normal" else (40, 58, 19, 11)
+    classes = f"dos-card dos-card-{card.code.replace('#', 'wild')}" + (f" {extra_class}" if extra_class else "")
+    base = (f"display:inline-flex;flex-direction:column;justify-content:space-between;box-sizing:border-box;"
+            f"width:{width}px;height:{height}px;margin:3px;padding:3px 4px;border-radius:8px;"
+            f"font-family:'DejaVu Sans',Verdana,sans-serif;font-weight:700;vertical-align:top;"
+            f"box-shadow:0 1px 3px rgba(0,0,0,.35);")
+    if card.kind is Kind.WILD_DOS:
+        label = "Wild DOS, counts as 2"
+        corner = "WILD"
+        centre = "2"
+        if isinstance(declared, Color):
+            label += f", played as {declared.label}"
+            corner = f"W={declared.value}{SYMBOLS[declared]}"
+        style = (base + f"background:#1a1a1a;color:#ffffff;border:3px solid #1a1a1a;"
+                 f"background-image:{_WILD_BAND};background-size:100% 9px;background-repeat:no-repeat;"
+                 f"background-position:bottom;")
+    else:
+        assert card.color is not None
+        bg, fg = PALETTE[card.color]
+        symbol = SYMBOLS[card.color]
+        corner = f"{card.color.value} {symbol}"
+        if card.kind is Kind.WILD_NUMBER:
+            label = f"{card.color.label} Wild #, any number 1 to 10"
+            centre = "#" if declared is None else f"#={declared}"
+            if declared is not None:
+                label += f", played as {declared}"
+            style = base + f"background:{bg};color:{fg};border:3px dashed {fg};"
+        else:
+            label = card.name
+            centre = str(card.number)
+            style = base + f"background:{bg};color:{fg};border:3px solid {bg};"
+    return (f'<span class="{escape(classes)}" role="img" aria-label="{escape(label)}" title="{escape(label)}" '
+            f'style="{style}"><span style="font-size:{small}px;line-height:1">{escape(corner)}</span>'
+            f'<span style="font-size:{big}px;line-height:1;text-align:center">{escape(centre)}</span>'
+            f'<span style="font-size:{small}px;line-height:1;text-align:right">'
+            f'{escape(corner if card.kind is not Kind.WILD_DOS else "")}</span></span>')
+
+
+def cards_html(cards: Sequence[Card], *, size: str = "normal", empty: str = "no cards") -> str:
+    """A row of card faces, or a short note when there are none."""
+    if not cards:
+        return f'<span class="dos-empty" style="color:#555;font-style:italic">{escape(empty)}</span>'
+    return "".join(card_html(c, size=size) for c in cards)
+
+
+def _section(title: str, body: str) -> str:
+    return (f'<div class="dos-section" style="margin:4px 0"><div style="font:600 13px sans-serif;color:#333">'
+            f'{escape(title)}</div><div>{body}</div></div>')
+
+
+def round_html(r: Round) -> str:
+    """The whole table: row (with cards played this turn), every hand, piles, phase."""
+    row_parts = []
+    for index, card in enumerate(r.center_row):
+        played = r.played_on(index)
+        pile = card_html(card) + "".join(card_html(c, size="small") for c in played)
+        row_parts.append(f'<span class="dos-pile" style="display:inline-block;margin-right:10px">'
+                         f'<span style="display:block;font:11px sans-serif;color:#555">#{index}</span>{pile}</span>')
+    parts = [f'<div class="dos-round" style="font-family:sans-serif">'
+             f'<div style="font:600 14px sans-serif">{escape(_status(r))}</div>',
+             _section("Center Row", "".join(row_parts) or cards_html([]))]
+    for player, hand in enumerate(r.hands):
+        marker = " ◀ to play" if player == r.current and not r.over else ""
+        parts.append(_section(f"{player_name(player)} — {len(hand)} cards{marker}", cards_html(hand, size="small")))
+    parts.append(f'<div style="font:13px sans-serif;color:#333">Draw pile: {len(r.draw_pile)} cards · '
+                 f'Discard pile: {len(r.discard_pile)} cards</div></div>')
+    return "".join(parts)
+
+
+def _status(r: Round) -> str:
+    if r.over:
+        if r.winner is None:
+            return "The round ended with no score."
+        return f"Round over: {player_name(r.winner)} went out and scores {r.points}."
+    who = player_name(r.current)
+    what = {"matching": "match or draw", "drew": "match the drawn card or place a card",
+            "bonus": f"place {r.bonuses_owed} bonus card(s)"}[r.phase.value]
+    return f"Turn {r.turn}: {who} to {what}."
+
+
+def round_text(r: Round) -> str:
+    """A plain-text picture of the table.
+
+    >>> from dos_lab.round import Round
+    >>> print(round_text(Round.from_position(hands=["R7 B3", "W"], center_row="B7 Y5", draw_pile="G4")))
+    Turn 1: P1 to match or draw.
+    Center Row: [B7■] [Y5★]
+    P1 (to play): [R7●] [B3■]
+    P2: [W 2]
+    Draw pile: 1 card · Discard pile: 0 cards
+    """
+    lines = [_status(r)]
+    row = []
+    for index, card in enumerate(r.center_row):
+        played = r.played_on(index)
+        row.append(card_text(card) + ("<" + "+".join(c.code for c in played) + ">" if played else ""))
+    lines.append("Center Row: " + (" ".join(row) or "(empty)"))
+    for player, hand in enumerate(r.hands):
+        marker = " (to play)" if player == r.current and not r.over else ""
+        lines.append(f"{player_name(player)}{marker}: {cards_text(hand)}")
+    draw, discard = len(r.draw_pile), len(r.discard_pile)
+    lines.append(f"Draw pile: {draw} card{'s' * (draw != 1)} · Discard pile: {discard} card{'s' * (discard != 1)}")
+    return "\n".join(lines)
+
+
+def log_html(events: Iterable[object], viewer: int | None = None) -> str:
+    """The narrated log as an HTML list (newest last)."""
+    items = "".join(f"<li>{escape(e.describe(viewer))}</li>" for e in events)  # type: ignore[attr-defined]
+    return f'<ol class="dos-log" style="font:13px sans-serif;margin:0;padding-left:22px">{items}</ol>'
+
+
+def _scores_table(game: Game) -> str:
+    cells = "".join(f"<th style='padding:2px 8px'>{player_name(p)}</th>" for p in range(game.players))
+    scores = "".join(f"<td style='padding:2px 8px;text-align:center'>{s}</td>" for s in game.scores)
+    return (f'<table class="dos-scores" style="border-collapse:collapse;font:13px sans-serif">'
+            f"<tr>{cells}</tr><tr>{scores}</tr></table>")
+
+
+def game_text(game: Game) -> str:
+    """Scores, dealer and the current round, as text."""
+    scores = ", ".join(f"{player_name(p)} {s}" for p, s in enumerate(game.scores))
+    head = f"Round {game.round_number} · dealer {player_name(game.dealer)} · scores: {scores}"
+    if game.over and game.winner is not None:
+        head += f" · {player_name(game.winner)} wins the game"
+    return head + "\n" + round_text(game.round)
+
+
+def game_html(game: Game) -> str:
+    """Scores, dealer and the current round, as HTML."""
+    head = (f'<div style="font:600 14px sans-serif">Round {game.round_number} · dealer '
+            f'{player_name(game.dealer)} · playing to {game.rules.target_score}</div>')
+    return f'<div class="dos-game">{head}{_scores_table(game)}{round_html(game.round)}</div>'

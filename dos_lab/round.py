@@ -1,0 +1,774 @@
+"""One deal of DOS as a state machine (RULES.md R2–R14, DESIGN.md §3–4).
+
+A turn starts in ``Phase.MATCHING``. The player either matches (``match()`` on
+distinct Center Row cards, then ``end_turn()``) or draws (``draw()``; then the
+match allowed after a draw and ``end_turn()``, or ``place()``). ``end_turn()``
+runs E1 (discard) and E2 (refill); owed colour bonuses make the phase
+``Phase.BONUS`` until they are placed; then E4–E6 run. Every refused action
+raises :class:`IllegalMove` naming the rule and leaves the round unchanged.
+
+>>> r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5 B8"], center_row="B7 Y5", draw_pile="G4 Y8 R1")
+>>> r.match(0, "R7").describe()
+'R7 on B7: single number match'
+>>> r.end_turn()
+>>> r.center_row, r.discard_pile, r.current
+([Card.parse('Y5'), Card.parse('G4')], [Card.parse('B7'), Card.parse('R7')], 1)
+>>> r.match(0, "W")
+Traceback (most recent call last):
+...
+dos_lab.errors.IllegalMove: P2 has no W in hand (hand: Y1 Y5 B8) (R4.1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from dos_lab.cards import Card, Color, Kind, check_supply, full_deck, parse_cards
+from dos_lab.errors import IllegalMove, InvalidInput
+from dos_lab.events import (
+    BonusForfeited,
+    BonusPlaced,
+    Discarded,
+    DosCalled,
+    DosCaught,
+    DrawSkipped,
+    Drew,
+    Event,
+    Matched,
+    OpponentDrew,
+    Passed,
+    PenaltyDrawn,
+    PenaltyVoided,
+    Placed,
+    Refilled,
+    Reflipped,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    TurnPassed,
+    TurnStarted,
+    event_from_dict,
+    event_to_dict,
+    player_name,
+)
+from dos_lab.matching import Bonus, Match, Played, legal_matches_for, parse_played, resolve
+from dos_lab.state import Phase, RoundState, state_from_dict, state_to_dict
+from dos_lab.rules import (
+    AfterDraw,
+    BonusPlacement,
+    CatchWindow,
+    DosCheckpoints,
+    EmptyDrawPile,
+    PenaltyVsGoingOut,
+    RuleSet,
+    WildNumberInCenter,
+)
+
+__all__ = ["Phase", "Round"]
+
+#: the value the engine declares for a Wild # placed without one under ``declared_when_placed``
+DEFAULT_PLACED_WILD_VALUE = 10
+
+
+class Round:
+    """One deal: hands, Center Row, draw and discard piles, and whose turn it is.
+
+    Build one with :meth:`deal` (shuffled) or :meth:`from_position` (staged).
+    Player numbers start at 0; the narration calls player 0 "P1".
+    """
+
+    def __init__(self, state: RoundState, rules: RuleSet, seed: int, dealer: int | None, history: bool) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.dealer = dealer
+        self._s = state
+        self._history: list[RoundState] | None = [] if history else None
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def deal(cls, players: int = 2, seed: int = 0, dealer: int = 0, rules: RuleSet | None = None,
+             *, history: bool = True) -> Round:
+        """Shuffle the 108 cards with ``seed``, deal ``rules.hand_size`` cards to each
+        player, turn up two Center Row cards; the player left of ``dealer`` starts (R2).
+
+        >>> r = Round.deal(players=3, seed=42, dealer=0)
+        >>> [len(h) for h in r.hands], len(r.center_row), len(r.draw_pile), r.current
+        ([7, 7, 7], 2, 85, 1)
+        """
+        rules = rules if rules is not None else RuleSet()
+        players = _check_players(players)
+        seed = _check_seed(seed)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise InvalidInput(f"dealer={dealer!r} must be a player number from 0 to {players - 1}")
+        deck = full_deck()
+        random.Random(seed).shuffle(deck)
+        deck.reverse()  # internal draw pile: top card last
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        for _ in range(rules.hand_size):
+            for offset in range(1, players + 1):
+                hands[(dealer + offset) % players].append(deck.pop())
+        state = RoundState(hands, [], [], deck, [], (dealer + 1) % players,
+                       called=[False] * players, exposed=[False] * players)
+        r = cls(state, rules, seed, dealer, history)
+        r._refill(initial=True)
+        state.log.append(RoundStarted(players, dealer, state.current, tuple(state.row)))
+        state.log.append(TurnStarted(state.current, state.turn))
+        return r
+
+    @classmethod
+    def from_position(cls, hands: Sequence[str | Sequence[str | Card]], center_row: str | Sequence[str | Card] = "",
+                      draw_pile: str | Sequence[str | Card] = "", discard_pile: str | Sequence[str | Card] = "",
+                      current: int = 0, rules: RuleSet | None = None, seed: int = 0, *,
+                      dealer: int | None = None, history: bool = True) -> Round:
+        """A staged position (any cards the deck can supply). ``draw_pile`` is
+        listed top card first, ``discard_pile`` bottom card first.
+
+        >>> r = Round.from_position(hands=["B1 B1 R4 G10", "Y3"], center_row="W Y9", draw_pile="G5 R6")
+        >>> r.match(0, "B1", "B1", target_as="B").bonus
+        <Bonus.DOUBLE_COLOUR: 'double_colour'>
+        """
+        rules = rules if rules is not None else RuleSet()
+        if not isinstance(rules, RuleSet):
+            raise InvalidInput(f"rules must be a RuleSet, not {type(rules).__name__}")
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise InvalidInput("hands must be a list with one hand per player, e.g. ['R7 B3', 'Y1 G4']")
+        hand_lists = [parse_cards(h) for h in hands]
+        players = _check_players(len(hand_lists))
+        row = parse_cards(center_row)
+        draw = parse_cards(draw_pile)
+        discard = parse_cards(discard_pile)
+        check_supply([c for h in hand_lists for c in h] + row + draw + discard)
+        if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < players:
+            raise InvalidInput(f"current={current!r} must be a player number from 0 to {players - 1}")
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                                   or not 0 <= dealer < players):
+            raise InvalidInput(f"dealer={dealer!r} must be a player number from 0 to {players - 1}")
+        draw.reverse()
+        state = RoundState(hand_lists, row, [None] * len(row), draw, discard, current,
+                       called=[False] * players, exposed=[False] * players)
+        r = cls(state, rules, _check_seed(seed), dealer, history)
+        state.log.append(RoundStarted(players, dealer, current, tuple(row)))
+        state.log.append(TurnStarted(current, state.turn))
+        return r
+
+    # ------------------------------------------------------------------ reading the state
+
+    @property
+    def players(self) -> int:
+        """How many players sit at the table."""
+        return len(self._s.hands)
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """One list of cards per player (a copy)."""
+        return [list(h) for h in self._s.hands]
+
+    @property
+    def center_row(self) -> list[Card]:
+        """The Center Row, left to right; cards matched this turn stay until the turn ends."""
+        return list(self._s.row)
+
+    @property
+    def center_row_values(self) -> list[int | None]:
+        """For each row card, the number fixed when a Wild # was placed (``declared_when_placed``), else None."""
+        return list(self._s.row_fixed)
+
+    @property
+    def draw_pile(self) -> list[Card]:
+        """The draw pile, top card first."""
+        return self._s.draw[::-1]
+
+    @property
+    def discard_pile(self) -> list[Card]:
+        """The discard pile, bottom card first (the newest discards last)."""
+        return list(self._s.discard)
+
+    @property
+    def current(self) -> int:
+        """Whose turn it is."""
+        return self._s.current
+
+    @property
+    def phase(self) -> Phase:
+        """``MATCHING``, ``DREW``, ``BONUS`` or ``OVER``."""
+        return self._s.phase
+
+    @property
+    def turn(self) -> int:
+        """The turn number, from 1."""
+        return self._s.turn
+
+    @property
+    def bonuses_owed(self) -> int:
+        """Bonus cards the current player still has to place (R8 E3)."""
+        return self._s.bonuses_owed
+
+    @property
+    def winner(self) -> int | None:
+        """The player who went out, once the round is over."""
+        return self._s.winner
+
+    @property
+    def points(self) -> int:
+        """What the winner scored (R13.1); 0 until the round ends."""
+        return self._s.points
+
+    @property
+    def log(self) -> list[Event]:
+        """Every event so far, oldest first (a copy)."""
+        return list(self._s.log)
+
+    @property
+    def drawn_card(self) -> Card | None:
+        """The card the current player drew this turn, if any."""
+        return self._s.drawn
+
+    @property
+    def matches_this_turn(self) -> list[Match]:
+        """The matches made so far this turn (their piles stay in the row until E1)."""
+        return [m for m, _ in self._s.matches]
+
+    @property
+    def over(self) -> bool:
+        """True once the round has ended."""
+        return self._s.phase is Phase.OVER
+
+    def played_on(self, index: int) -> list[Card]:
+        """The hand cards played on row card ``index`` this turn."""
+        return next((list(cards) for m, cards in self._s.matches if m.target == index), [])
+
+    def hand_points(self, player: int) -> int:
+        """The points in a player's hand (R13.1)."""
+        return sum(card.points for card in self._s.hands[self._player(player)])
+
+    def has_called_dos(self, player: int) -> bool:
+        """True if the player called DOS since reaching two cards."""
+        return self._s.called[self._player(player)]
+
+    def is_exposed(self, player: int) -> bool:
+        """True if a catch on this player would succeed now (R11.4, R11.5)."""
+        return self._s.exposed[self._player(player)]
+
+    def can_draw(self) -> bool:
+        """True if ``draw()`` is allowed now."""
+        return self._s.phase is Phase.MATCHING and not self._s.matches
+
+    def can_place(self) -> bool:
+        """True if ``place()`` is allowed now (after a draw without a match, or a bonus owed)."""
+        s = self._s
+        return (s.phase is Phase.BONUS) or (s.phase is Phase.DREW and not s.matches and s.drawn is not None)
+
+    def can_end_turn(self) -> bool:
+        """True if ``end_turn()`` is allowed now."""
+        s = self._s
+        if s.phase is Phase.BONUS:
+            return self.rules.bonus_placement is BonusPlacement.OPTIONAL
+        if s.phase is Phase.MATCHING:
+            return bool(s.matches)
+        if s.phase is Phase.DREW:
+            return bool(s.matches) or s.drawn is None
+        return False
+
+    def legal_matches(self) -> list[Match]:
+        """Every legal single and double match for the current player now.
+
+        Ordered by row position; for each row card the singles first, then the
+        doubles, cards in hand order; identical cards count once. After a draw
+        under ``drawn_card_only`` only matches that use the drawn card are listed.
+
+        >>> r = Round.from_position(hands=["R7 B3 G4", "Y1"], center_row="B7 Y5")
+        >>> [m.describe() for m in r.legal_matches()]
+        ['R7 on B7: single number match', 'B3+G4 on B7: double number match']
+        """
+        s = self._s
+        must_use: Card | None = None
+        if s.phase is Phase.DREW:
+            if self.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY:
+                if s.matches or s.drawn is None:
+                    return []
+                must_use = s.drawn
+        elif s.phase is not Phase.MATCHING:
+            return []
+        return legal_matches_for(s.hands[s.current], s.row, fixed=s.row_fixed,
+                                 skip=[m.target for m, _ in s.matches], must_use=must_use)
+
+    # ------------------------------------------------------------------ actions
+
+    def match(self, target: int | str | Card, *cards: str | Card | Played,
+              target_as: int | Color | str | None = None) -> Match:
+        """Play one or two hand cards on row card ``target`` (its index, or its code).
+
+        Declarations ride on the codes (``"Y#=7"``, ``"W=R"``); ``target_as`` is the
+        number for a Wild # in the row or the colour for a Wild DOS in the row.
+        Returns the match with every declaration filled in.
+        """
+        s = self._s
+        who = player_name(s.current)
+        if s.phase not in (Phase.MATCHING, Phase.DREW):
+            raise IllegalMove(self._phase_refusal("match"))
+        played = [parse_played(c) for c in cards]
+        codes = "+".join(p.code for p in played) or "no cards"
+        if len(played) not in (1, 2):
+            raise IllegalMove(f"a match uses exactly one or two cards, but {codes} is {len(played)} (R4.2)")
+        drawn_only = s.phase is Phase.DREW and self.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY
+        if drawn_only and s.matches:
+            raise IllegalMove(f"after drawing, {who} may make only one match, and it is made (R7.2)")
+        index = self._target_index(target)
+        row_card = s.row[index]
+        if any(m.target == index for m, _ in s.matches):
+            raise IllegalMove(f"{row_card} (row card {index}) has already been matched this turn; "
+                              "each row card can be matched once per turn (R4.3)")
+        self._check_in_hand([p.card for p in played], s.current, "R4.1")
+        if drawn_only:
+            assert s.drawn is not None or not s.has_drawn
+            if s.drawn is None or all(p.card is not s.drawn for p in played):
+                drawn = s.drawn.code if s.drawn is not None else "no card"
+                raise IllegalMove(f"after drawing, the one match allowed must use the drawn card ({drawn}); "
+                                  f"{codes} does not (R7.2, drawn_card_only)")
+        found = resolve(row_card, played, fixed=s.row_fixed[index], target_as=target_as, index=index)
+        self._save()
+        s.acted = self._start_acting()
+        hand = s.hands[s.current]
+        for p in played:
+            hand.remove(p.card)
+        s.matches.append((found, tuple(p.card for p in played)))
+        if found.bonus is not None:
+            s.bonuses_earned += 1
+            if found.bonus is Bonus.DOUBLE_COLOUR:
+                s.double_colour += 1
+        s.log.append(Matched(s.current, index, row_card, found.target_as, found.cards,
+                             found.bonus.value if found.bonus is not None else None))
+        self._hand_changed(s.current)
+        if drawn_only:
+            self._rest_point("RP3")
+        return found
+
+    def draw(self) -> Card | None:
+        """Draw one card instead of matching (R7.1). Returns it (``None`` if no card can be drawn, R14.2)."""
+        s = self._s
+        if s.phase is not Phase.MATCHING or s.matches:
+            if s.phase is Phase.MATCHING:
+                raise IllegalMove(f"{player_name(s.current)} has matched this turn, so cannot draw: "
+                                  "a turn is matching or drawing, not both (R3.1, R3.3)")
+            raise IllegalMove(self._phase_refusal("draw"))
+        self._save()
+        s.acted = self._start_acting()
+        card = self._take_card()
+        s.phase = Phase.DREW
+        s.has_drawn = True
+        s.drawn = card
+        if card is None:
+            s.log.append(DrawSkipped(s.current, "the draw pile and the discard pile are empty"
+                                     if self.rules.empty_draw_pile is EmptyDrawPile.RESHUFFLE_DISCARDS
+                                     else "the draw pile is empty (skip_draw)"))
+            if not self.legal_matches():
+                self._pass_turn()
+            return None
+        s.hands[s.current].append(card)
+        s.log.append(Drew(s.current, card))
+        self._hand_changed(s.current)
+        self._rest_point("RP2")
+        return card
+
+    def place(self, card: str | Card | Played) -> None:
+        """Put one hand card into the Center Row: after a draw without a match
+        (R7.3; ends the turn), or as one owed colour-match bonus (R8 E3).
+
+        Under ``declared_when_placed`` a Wild # may carry its value: ``place("G#=5")``.
+        """
+        s = self._s
+        who = player_name(s.current)
+        if s.phase is Phase.DREW and s.matches:
+            raise IllegalMove(f"{who} made a match after drawing, so there is no card to place; end the turn "
+                              "(R7.3)")
+        if s.phase is Phase.DREW and s.drawn is None:
+            raise IllegalMove(f"{who} could not draw a card, so there is nothing to place; end the turn (R14.2)")
+        if s.phase not in (Phase.DREW, Phase.BONUS):
+            if s.phase is Phase.MATCHING:
+                raise IllegalMove(f"{who} cannot put a card into the Center Row now: a card is placed only after "
+                                  "drawing without a match (R7.3) or as a colour-match bonus (R6, R8 E3) (R3.3)")
+            raise IllegalMove(self._phase_refusal("place a card"))
+        played = parse_played(card)
+        if played.color is not None:
+            raise InvalidInput(f"{played.code}: a Wild DOS in the Center Row gets its colour from the player who "
+                               "matches it, so place it as W (R9.2)")
+        declared = played.value
+        if played.card.kind is Kind.WILD_NUMBER and (
+                self.rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED):
+            declared = declared if declared is not None else DEFAULT_PLACED_WILD_VALUE
+        elif declared is not None:
+            raise InvalidInput(f"{played.code}: a Wild # in the Center Row gets its number from the player who "
+                               "matches it (R10.2, matcher_declares); place it as " + played.card.code)
+        self._check_in_hand([played.card], s.current, "R7.3" if s.phase is Phase.DREW else "R8 E3")
+        self._save()
+        s.hands[s.current].remove(played.card)
+        s.row.append(played.card)
+        s.row_fixed.append(declared)
+        self._hand_changed(s.current)
+        if s.phase is Phase.DREW:
+            s.log.append(Placed(s.current, played.card, declared, tuple(s.row)))
+            self._rest_point("RP3")
+            s.passes = 0
+            self._refill()
+            self._finish_turn()
+            return
+        s.bonuses_owed -= 1
+        s.log.append(BonusPlaced(s.current, played.card, declared, tuple(s.row)))
+        if s.bonuses_owed and not s.hands[s.current]:
+            s.log.append(BonusForfeited(s.current, s.bonuses_owed, "the hand is empty (R12.4)"))
+            s.bonuses_owed = 0
+        if not s.bonuses_owed:
+            self._rest_point("RP4")
+            self._finish_turn()
+
+    def end_turn(self) -> None:
+        """Close the matching phase: E1 discard, E2 refill, then bonus placements
+        if owed (``Phase.BONUS``), else E4–E6 at once. In ``Phase.BONUS`` under
+        ``bonus_placement="optional"`` it declines the remaining placements.
+        """
+        s = self._s
+        who = player_name(s.current)
+        if s.phase is Phase.BONUS:
+            if self.rules.bonus_placement is not BonusPlacement.OPTIONAL:
+                raise IllegalMove(f"{who} still owes {s.bonuses_owed} bonus card(s): placing them is compulsory "
+                                  "(R8 E3, bonus_placement=mandatory)")
+            self._save()
+            s.log.append(BonusForfeited(s.current, s.bonuses_owed, "the player declines (bonus_placement=optional)"))
+            s.bonuses_owed = 0
+            self._rest_point("RP4")
+            self._finish_turn()
+            return
+        if s.phase is Phase.OVER:
+            raise IllegalMove(self._phase_refusal("end a turn"))
+        if not s.matches:
+            if s.phase is Phase.MATCHING:
+                raise IllegalMove(f"{who} must match or draw; a turn cannot be passed (R3.1, R3.3)")
+            if s.drawn is not None:
+                raise IllegalMove(f"{who} drew {s.drawn} and made no match, so must place one card into the "
+                                  "Center Row (R7.3)")
+            self._save()
+            self._pass_turn()
+            return
+        self._save()
+        s.passes = 0
+        discarded: list[Card] = []
+        piles = {m.target: cards for m, cards in s.matches}
+        keep_row, keep_fixed = [], []
+        for index, (card, fixed) in enumerate(zip(s.row, s.row_fixed, strict=True)):
+            if index in piles:
+                discarded.append(card)
+                discarded.extend(piles[index])
+            else:
+                keep_row.append(card)
+                keep_fixed.append(fixed)
+        s.row, s.row_fixed = keep_row, keep_fixed
+        s.discard.extend(discarded)
+        s.matches = []
+        s.log.append(Discarded(tuple(discarded), tuple(s.row)))
+        self._refill(log_always=True)
+        self._rest_point("RP1")
+        if s.bonuses_earned and s.hands[s.current]:
+            s.phase = Phase.BONUS
+            s.bonuses_owed = s.bonuses_earned
+            return
+        if s.bonuses_earned:
+            s.log.append(BonusForfeited(s.current, s.bonuses_earned, "the hand is empty (R12.4)"))
+        self._finish_turn()
+
+    def call_dos(self, player: int) -> bool:
+        """``player`` calls "DOS!". True if it protects them: they hold exactly two cards (R11.1, R11.3)."""
+        player = self._player(player)
+        s = self._s
+        if s.phase is Phase.OVER or len(s.hands[player]) != 2:
+            return False
+        if not s.called[player]:
+            self._save()
+            s.called[player] = True
+            s.exposed[player] = False
+            s.log.append(DosCalled(player))
+        return True
+
+    def catch_dos(self, caller: int, target: int) -> bool:
+        """``caller`` calls "DOS!" on ``target``. True if it imposes the penalty:
+        at once, or at the end of ``target``'s own turn (E5) if it is their turn (R11.1)."""
+        caller, target = self._player(caller), self._player(target)
+        if caller == target:
+            raise IllegalMove(f"{player_name(caller)} cannot catch themselves; only another player can (R11.2)")
+        s = self._s
+        if s.phase is Phase.OVER or not s.exposed[target]:
+            return False
+        self._save()
+        s.exposed[target] = False
+        deferred = target == s.current
+        s.log.append(DosCaught(caller, target, deferred))
+        if deferred:
+            s.penalty_pending = True
+        else:
+            self._draw_penalty(target, deferred=False)
+            self._rest_point("RP7", [target])
+        return True
+
+    def undo(self) -> None:
+        """Take back the last action (match, draw, place, end_turn, call or catch)."""
+        if not self._history:
+            raise IllegalMove("there is nothing to undo" if self._history is not None
+                              else "this round keeps no history (history=False)")
+        self._s = self._history.pop()
+
+    @property
+    def can_undo(self) -> bool:
+        """True if :meth:`undo` has something to take back."""
+        return bool(self._history)
+
+    def copy(self) -> Round:
+        """An independent copy (with its own undo history)."""
+        twin = Round(self._s.clone(), self.rules, self.seed, self.dealer, self._history is not None)
+        if self._history is not None and twin._history is not None:
+            twin._history.extend(self._history)  # snapshots are never mutated, so sharing them is safe
+        return twin
+
+    # ------------------------------------------------------------------ end of turn
+
+    def _finish_turn(self) -> None:
+        """E4 opponents draw, E5 deferred penalty, E6 going out or next player."""
+        s = self._s
+        n = self.players
+        if s.double_colour:
+            for offset in range(1, n):
+                player = (s.current + offset) % n
+                for _ in range(s.double_colour):
+                    card = self._take_card()
+                    if card is None:
+                        break
+                    s.hands[player].append(card)
+                    s.log.append(OpponentDrew(player, card, s.current))
+                    self._hand_changed(player)
+                self._rest_point("RP5", [player])
+        if s.penalty_pending:
+            s.penalty_pending = False
+            if not s.hands[s.current] and self.rules.penalty_vs_going_out is PenaltyVsGoingOut.EMPTY_HAND_ENDS_ROUND:
+                s.log.append(PenaltyVoided(s.current))
+            else:
+                self._draw_penalty(s.current, deferred=True)
+        self._rest_point("RP6", [s.current])
+        if not s.hands[s.current]:
+            self._end_round(s.current)
+            return
+        self._next_player()
+
+    def _pass_turn(self) -> None:
+        s = self._s
+        s.log.append(Passed(s.current))
+        s.passes += 1
+        if s.passes >= self.players:
+            self._end_round(None)
+            return
+        self._finish_turn()
+
+    def _next_player(self) -> None:
+        s = self._s
+        nxt = (s.current + 1) % self.players
+        s.log.append(TurnPassed(s.current, nxt, len(s.hands[s.current])))
+        s.current = nxt
+        s.turn += 1
+        s.phase = Phase.MATCHING
+        s.matches = []
+        s.drawn = None
+        s.has_drawn = False
+        s.acted = False
+        s.bonuses_earned = s.double_colour = s.bonuses_owed = 0
+        s.log.append(TurnStarted(nxt, s.turn))
+
+    def _end_round(self, winner: int | None) -> None:
+        s = self._s
+        totals = tuple(sum(c.points for c in hand) for hand in s.hands)
+        s.winner = winner
+        s.points = sum(totals) - totals[winner] if winner is not None else 0
+        s.phase = Phase.OVER
+        s.bonuses_owed = 0
+        s.drawn = None
+        s.penalty_pending = False
+        s.exposed = [False] * self.players
+        s.log.append(RoundEnded(winner, s.points, totals))
+
+    # ------------------------------------------------------------------ cards moving
+
+    def _take_card(self) -> Card | None:
+        """The top card of the draw pile, reshuffling the discards if allowed (R14)."""
+        s = self._s
+        if not s.draw:
+            if self.rules.empty_draw_pile is not EmptyDrawPile.RESHUFFLE_DISCARDS or not s.discard:
+                return None
+            s.reshuffles += 1
+            pile = s.discard
+            random.Random(f"{self.seed}/reshuffle/{s.reshuffles}").shuffle(pile)
+            s.draw, s.discard = pile, []
+            s.log.append(Reshuffled(len(pile)))
+        return s.draw.pop()
+
+    def _refill(self, *, initial: bool = False, log_always: bool = False) -> None:
+        """E2: turn up cards until the row holds two (R2.3, R8 E2)."""
+        s = self._s
+        added: list[Card] = []
+        while len(s.row) < 2:
+            card = self._take_card()
+            if card is None:
+                break
+            if card.is_wild and self.rules.reflip_wilds_in_initial_center and (
+                    any(not c.is_wild for c in s.draw) or any(not c.is_wild for c in s.discard)):
+                s.discard.append(card)
+                s.log.append(Reflipped(card))
+                continue
+            s.row.append(card)
+            s.row_fixed.append(None)
+            added.append(card)
+        if (added or log_always) and not initial:
+            s.log.append(Refilled(tuple(added), tuple(s.row)))
+
+    def _draw_penalty(self, player: int, *, deferred: bool) -> None:
+        s = self._s
+        cards = []
+        for _ in range(self.rules.dos_penalty):
+            card = self._take_card()
+            if card is None:
+                break
+            cards.append(card)
+        s.hands[player].extend(cards)
+        s.log.append(PenaltyDrawn(player, tuple(cards), deferred))
+        self._hand_changed(player)
+
+    # ------------------------------------------------------------------ the DOS call (R11)
+
+    def _hand_changed(self, player: int) -> None:
+        s = self._s
+        if len(s.hands[player]) != 2:
+            s.called[player] = False
+            s.exposed[player] = False
+        elif self.rules.dos_checkpoints is DosCheckpoints.EVERY_CARD_MOVEMENT and not s.called[player]:
+            s.exposed[player] = True
+
+    def _rest_point(self, point: str, players: Iterable[int] | None = None) -> None:
+        """Expose every player who holds two cards and has not called (R11.4)."""
+        s = self._s
+        mode = self.rules.dos_checkpoints
+        if mode is DosCheckpoints.END_OF_OWN_TURN:
+            if point not in ("RP5", "RP6", "RP7"):
+                return
+            candidates: Iterable[int] = players if players is not None else ()
+        else:
+            candidates = range(self.players)
+        for p in candidates:
+            if len(s.hands[p]) == 2 and not s.called[p]:
+                s.exposed[p] = True
+
+    def _start_acting(self) -> bool:
+        """The turn's first action: under ``until_next_turn_starts`` older exposure ends (R11.5)."""
+        s = self._s
+        if not s.acted and self.rules.dos_catch_window is CatchWindow.UNTIL_NEXT_TURN_STARTS:
+            s.exposed = [False] * self.players
+        return True
+
+    # ------------------------------------------------------------------ helpers
+
+    def _save(self) -> None:
+        if self._history is not None:
+            self._history.append(self._s.clone())
+
+    def _player(self, player: int) -> int:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+            raise InvalidInput(f"player {player!r} does not exist; players are numbered 0 to {self.players - 1}")
+        return player
+
+    def _target_index(self, target: int | str | Card) -> int:
+        s = self._s
+        if isinstance(target, bool):
+            raise InvalidInput(f"target={target!r} is not a row position")
+        if isinstance(target, int):
+            if not 0 <= target < len(s.row):
+                raise IllegalMove(f"there is no row card at position {target}: the Center Row has "
+                                  f"{len(s.row)} cards ({' '.join(c.code for c in s.row) or 'empty'}), "
+                                  f"numbered 0 to {len(s.row) - 1} (R4.4)")
+            return target
+        card = Card.parse(target) if not isinstance(target, Card) else target
+        matched = {m.target for m, _ in s.matches}
+        for index, row_card in enumerate(s.row):
+            if row_card is card and index not in matched:
+                return index
+        if card in s.row:
+            raise IllegalMove(f"{card} has already been matched this turn; each row card can be matched once "
+                              "per turn (R4.3)")
+        raise IllegalMove(f"{card} is not in the Center Row ({' '.join(c.code for c in s.row) or 'empty'}) (R4.1)")
+
+    def _check_in_hand(self, cards: list[Card], player: int, rule: str) -> None:
+        hand = self._s.hands[player]
+        have = Counter(hand)
+        for card, need in Counter(cards).items():
+            if have[card] < need:
+                held = " ".join(c.code for c in hand) or "no cards"
+                if have[card]:
+                    raise IllegalMove(f"{'+'.join(c.code for c in cards)} needs {need} {card}, but "
+                                      f"{player_name(player)} holds {have[card]} (hand: {held}) ({rule})")
+                raise IllegalMove(f"{player_name(player)} has no {card} in hand (hand: {held}) ({rule})")
+
+    def _phase_refusal(self, action: str) -> str:
+        s = self._s
+        who = player_name(s.current)
+        if s.phase is Phase.OVER:
+            return f"the round is over, so nobody can {action} (R12.1)"
+        if s.phase is Phase.BONUS:
+            return (f"{who} must first place {s.bonuses_owed} bonus card(s) into the Center Row, so cannot "
+                    f"{action} now (R8 E3)")
+        if s.phase is Phase.DREW:
+            return f"{who} has already drawn this turn, so cannot {action} now (R7.1, R7.2)"
+        return f"{who} cannot {action} now (R3.1)"
+
+    # ------------------------------------------------------------------ saving
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole round as JSON-ready data; :meth:`from_dict` rebuilds it exactly."""
+        return state_to_dict(self._s, self.rules, self.seed, self.dealer)
+
+    @classmethod
+    def from_dict(cls, data: Any, *, history: bool = True) -> Round:
+        """Rebuild a round saved by :meth:`to_dict`. A corrupt or tampered save
+        raises :class:`InvalidInput` and never builds a broken round."""
+        state, rules, seed, dealer = state_from_dict(data)
+        return cls(state, rules, seed, dealer, history)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        from dos_lab.render import round_text
+
+        return round_text(self)
+
+    def __repr__(self) -> str:
+        s = self._s
+        return (f"<Round {self.players} players, turn {s.turn}, {player_name(s.current)} to play, "
+                f"phase {s.phase.value}, row {' '.join(c.code for c in s.row)}>")
+
+    def _repr_html_(self) -> str:
+        from dos_lab.render import round_html
+
+        return round_html(self)
+
+
+def _check_players(players: Any) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise InvalidInput(f"DOS is for 2 to 4 players, not {players!r} (R1.6)")
+    return players
+
+
+def _check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidInput(f"seed={seed!r} must be a whole number")
+    return seed
