@@ -99,11 +99,13 @@ class Card:
     ``Card(kind, color, number)`` validates its arguments the same way.
     """
 
-    __slots__ = ("kind", "color", "number", "code", "points", "order")
+    __slots__ = ("kind", "color", "number", "value", "code", "points", "order")
 
     kind: Kind
     color: Color | None
     number: int | None
+    #: the fixed matching value: the number, 2 for a Wild DOS, None for a Wild # (declared when used)
+    value: int | None
     code: str
     points: int
     #: position of this card type in :func:`full_deck`; a stable sort key
@@ -130,9 +132,10 @@ class Card:
             code, points, order = f"{color.value}#", 40, COLORS.index(color) * 10 + 9
         else:
             code, points, order = "W", 20, 40
-        for name, value in (("kind", kind), ("color", color), ("number", number), ("code", code),
-                            ("points", points), ("order", order)):
-            object.__setattr__(self, name, value)
+        value = number if kind is Kind.NUMBER else 2 if kind is Kind.WILD_DOS else None
+        for name, field_value in (("kind", kind), ("color", color), ("number", number), ("value", value),
+                                  ("code", code), ("points", points), ("order", order)):
+            object.__setattr__(self, name, field_value)
         _INTERN[key] = self
         return self
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from enum import Enum
 
 from dos_lab.cards import COLORS, Card, Color, Kind, parse_cards  # noqa: F401 (parse_cards: doctests)
@@ -127,6 +128,17 @@ def parse_played(code: str | Card | Played) -> Played:
     ...
     dos_lab.errors.IllegalDeclaration: R#=11: a Wild # can be declared 1 to 10 (R10.4)
     """
+    if isinstance(code, str):
+        return _parse_played_code(code)
+    return _parse_played(code)
+
+
+@lru_cache(maxsize=4096)
+def _parse_played_code(code: str) -> Played:
+    return _parse_played(code)
+
+
+def _parse_played(code: str | Card | Played) -> Played:
     if isinstance(code, Played):
         return code
     if isinstance(code, Card):
@@ -344,41 +356,71 @@ def legal_matches_for(hand: Sequence[Card], row: Sequence[Card], *, fixed: Seque
             counts[card] = 0
         counts[card] += 1
     skipped = set(skip)
-    pairs = [(a, b) for i, a in enumerate(kinds) for b in kinds[i:] if a is not b or counts[a] > 1]
-    if must_use is not None:
-        singles = [must_use] if must_use in counts else []
-        pairs = [(a, b) for a, b in pairs if must_use is a or must_use is b]
-    else:
-        singles = kinds
+    # cards grouped by value (hand position kept for the documented order); Wild #s apart
+    by_value: dict[int, list[tuple[int, Card]]] = {}
+    wilds: list[tuple[int, Card]] = []
+    for position, card in enumerate(kinds):
+        if card.value is None:
+            wilds.append((position, card))
+        else:
+            by_value.setdefault(card.value, []).append((position, card))
+    singles = kinds if must_use is None else [must_use] if must_use in counts else []
     out: list[Match] = []
     for index, target in enumerate(row):
         if index in skipped:
             continue
         f = fixed[index] if index < len(fixed) else None
-        values = target_values(target, f)
-        low, high = values[0], values[-1]
+        wanted = (target.value,) if target.value is not None else WILD_RANGE if f is None else (f,)
         for card in singles:
-            if card.kind is Kind.WILD_NUMBER or _fixed_value(card) in values:
-                out.append(resolve(target, [Played(card)], fixed=f, index=index))
-        for a, b in pairs:
-            if _pair_can_make(a, b, values, low, high):
-                out.append(resolve(target, [Played(a), Played(b)], fixed=f, index=index))
+            if card.value is None or card.value in wanted:
+                out.append(_default_match(index, target, f, card, None))
+        pairs: list[tuple[int, int, Card, Card]] = []
+        for total in wanted:
+            _pairs_making(total, by_value, wilds, counts, pairs)
+        if len(wanted) > 1:
+            pairs = list(set(pairs))  # a pair with a Wild # can make several totals
+        if len(pairs) > 1:
+            pairs.sort(key=_pair_position)
+        for _, _, a, b in pairs:
+            if must_use is None or must_use is a or must_use is b:
+                out.append(_default_match(index, target, f, a, b))
     return out
 
 
-def _fixed_value(card: Card) -> int:
-    return card.number if card.number is not None else 2
+def _pairs_making(total: int, by_value: dict[int, list[tuple[int, Card]]], wilds: list[tuple[int, Card]],
+                  counts: dict[Card, int], out: list[tuple[int, int, Card, Card]]) -> None:
+    """Add every pair of card kinds (two copies of one kind included) that can add up to ``total``."""
+    pairs: list[tuple[tuple[int, Card], tuple[int, Card]]] = []
+    for value, group in by_value.items():
+        rest = total - value
+        if value < rest:
+            other = by_value.get(rest)
+            if other is not None:
+                pairs.extend((x, y) for x in group for y in other)
+        elif value == rest:
+            pairs.extend((x, y) for i, x in enumerate(group) for y in group[i:])
+        if wilds and value < total:  # a Wild # makes up the difference, 1 to 9
+            pairs.extend((x, w) for x in group for w in wilds)
+    if total >= 2:
+        pairs.extend((w, v) for i, w in enumerate(wilds) for v in wilds[i:])
+    for x, y in pairs:
+        if x[1] is y[1] and counts[x[1]] < 2:
+            continue
+        if x[0] <= y[0]:
+            out.append((x[0], y[0], x[1], y[1]))
+        else:
+            out.append((y[0], x[0], y[1], x[1]))
 
 
-def _pair_can_make(a: Card, b: Card, values: tuple[int, ...], low: int, high: int) -> bool:
-    a_wild = a.kind is Kind.WILD_NUMBER
-    b_wild = b.kind is Kind.WILD_NUMBER
-    if a_wild and b_wild:
-        return high >= 2
-    if a_wild or b_wild:
-        other = _fixed_value(b if a_wild else a)
-        return high > other  # the Wild # takes high - other, which is 1..9
-    return _fixed_value(a) + _fixed_value(b) in values
+def _pair_position(pair: tuple[int, int, Card, Card]) -> tuple[int, int]:
+    return pair[0], pair[1]
+
+
+@lru_cache(maxsize=1 << 17)
+def _default_match(index: int, target: Card, fixed: int | None, a: Card, b: Card | None) -> Match:
+    """The engine's declarations for a legal match (cached: there are few distinct cases)."""
+    played = [Played(a)] if b is None else [Played(a), Played(b)]
+    return resolve(target, played, fixed=fixed, index=index)
 
 
 def parse_cards_played(codes: Iterable[str | Card | Played]) -> list[Played]:

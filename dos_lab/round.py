@@ -22,7 +22,7 @@ dos_lab.errors.IllegalMove: P2 has no W in hand (hand: Y1 Y5 B8) (R4.1)
 from __future__ import annotations
 
 import random
-from collections import Counter
+from functools import lru_cache
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -329,7 +329,7 @@ class Round:
                 drawn = s.drawn.code if s.drawn is not None else "no card"
                 raise IllegalMove(f"after drawing, the one match allowed must use the drawn card ({drawn}); "
                                   f"{codes} does not (R7.2, drawn_card_only)")
-        found = resolve(row_card, played, fixed=s.row_fixed[index], target_as=target_as, index=index)
+        found = _resolve(row_card, tuple(played), s.row_fixed[index], target_as, index)
         self._save()
         s.acted = self._start_acting()
         hand = s.hands[s.current]
@@ -705,13 +705,13 @@ class Round:
 
     def _check_in_hand(self, cards: list[Card], player: int, rule: str) -> None:
         hand = self._s.hands[player]
-        have = Counter(hand)
-        for card, need in Counter(cards).items():
-            if have[card] < need:
+        for card in cards:
+            need, have = cards.count(card), hand.count(card)
+            if have < need:
                 held = " ".join(c.code for c in hand) or "no cards"
-                if have[card]:
+                if have:
                     raise IllegalMove(f"{'+'.join(c.code for c in cards)} needs {need} {card}, but "
-                                      f"{player_name(player)} holds {have[card]} (hand: {held}) ({rule})")
+                                      f"{player_name(player)} holds {have} (hand: {held}) ({rule})")
                 raise IllegalMove(f"{player_name(player)} has no {card} in hand (hand: {held}) ({rule})")
 
     def _phase_refusal(self, action: str) -> str:
@@ -760,6 +760,13 @@ class Round:
         from dos_lab.render import round_html
 
         return round_html(self)
+
+
+@lru_cache(maxsize=1 << 14)
+def _resolve(target: Card, played: tuple[Played, ...], fixed: int | None, target_as: int | Color | str | None,
+             index: int) -> Match:
+    # the same few matches recur all the time in simulations; refusals raise and are not cached
+    return resolve(target, played, fixed=fixed, target_as=target_as, index=index)
 
 
 def _check_players(players: Any) -> int:
