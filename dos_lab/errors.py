@@ -34,3 +34,11 @@ class IllegalDeclaration(InvalidInput, IllegalMove):
 
     It is both: the code is readable, but no such declaration exists.
     """
+
+
+class NotThere(InvalidInput, IllegalMove):
+    """A card or position the action refers to is not there: a card that is not
+    in the player's hand, or a row position past the end of the Center Row.
+
+    It is both: the reference is readable, but it points at nothing on the table.
+    """

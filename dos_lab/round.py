@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from dos_lab.cards import Card, Color, Kind, check_supply, full_deck, parse_cards
-from dos_lab.errors import IllegalMove, InvalidInput
+from dos_lab.errors import IllegalMove, InvalidInput, NotThere
 from dos_lab.events import (
     BonusForfeited,
     BonusPlaced,
@@ -112,7 +112,7 @@ class Round:
             for offset in range(1, players + 1):
                 hands[(dealer + offset) % players].append(deck.pop())
         state = RoundState(hands, [], [], deck, [], (dealer + 1) % players,
-                       called=[False] * players, exposed=[False] * players)
+                           called=[False] * players, exposed=[False] * players, lapsed=[False] * players)
         r = cls(state, rules, seed, dealer, history)
         r._refill(initial=True)
         state.log.append(RoundStarted(players, dealer, state.current, tuple(state.row)))
@@ -149,7 +149,7 @@ class Round:
             raise InvalidInput(f"dealer={dealer!r} must be a player number from 0 to {players - 1}")
         draw.reverse()
         state = RoundState(hand_lists, row, [None] * len(row), draw, discard, current,
-                       called=[False] * players, exposed=[False] * players)
+                           called=[False] * players, exposed=[False] * players, lapsed=[False] * players)
         r = cls(state, rules, _check_seed(seed), dealer, history)
         state.log.append(RoundStarted(players, dealer, current, tuple(row)))
         state.log.append(TurnStarted(current, state.turn))
@@ -648,7 +648,9 @@ class Round:
         if len(s.hands[player]) != 2:
             s.called[player] = False
             s.exposed[player] = False
-        elif self.rules.dos_checkpoints is DosCheckpoints.EVERY_CARD_MOVEMENT and not s.called[player]:
+            s.lapsed[player] = False
+        elif (self.rules.dos_checkpoints is DosCheckpoints.EVERY_CARD_MOVEMENT and not s.called[player]
+              and not s.lapsed[player]):
             s.exposed[player] = True
 
     def _rest_point(self, point: str, players: Iterable[int] | None = None) -> None:
@@ -662,14 +664,18 @@ class Round:
         else:
             candidates = range(self.players)
         for p in candidates:
-            if len(s.hands[p]) == 2 and not s.called[p]:
+            if len(s.hands[p]) == 2 and not s.called[p] and not s.lapsed[p]:
                 s.exposed[p] = True
 
     def _start_acting(self) -> bool:
         """The turn's first action: under ``until_next_turn_starts`` older exposure ends (R11.5)."""
         s = self._s
         if not s.acted and self.rules.dos_catch_window is CatchWindow.UNTIL_NEXT_TURN_STARTS:
-            s.exposed = [False] * self.players
+            # the chance to catch a missed call is gone for good, until that hand changes size
+            for p, exposed in enumerate(s.exposed):
+                if exposed:
+                    s.exposed[p] = False
+                    s.lapsed[p] = True
         return True
 
     # ------------------------------------------------------------------ helpers
@@ -689,7 +695,7 @@ class Round:
             raise InvalidInput(f"target={target!r} is not a row position")
         if isinstance(target, int):
             if not 0 <= target < len(s.row):
-                raise IllegalMove(f"there is no row card at position {target}: the Center Row has "
+                raise NotThere(f"there is no row card at position {target}: the Center Row has "
                                   f"{len(s.row)} cards ({' '.join(c.code for c in s.row) or 'empty'}), "
                                   f"numbered 0 to {len(s.row) - 1} (R4.4)")
             return target
@@ -701,7 +707,7 @@ class Round:
         if card in s.row:
             raise IllegalMove(f"{card} has already been matched this turn; each row card can be matched once "
                               "per turn (R4.3)")
-        raise IllegalMove(f"{card} is not in the Center Row ({' '.join(c.code for c in s.row) or 'empty'}) (R4.1)")
+        raise NotThere(f"{card} is not in the Center Row ({' '.join(c.code for c in s.row) or 'empty'}) (R4.1)")
 
     def _check_in_hand(self, cards: list[Card], player: int, rule: str) -> None:
         hand = self._s.hands[player]
@@ -710,9 +716,9 @@ class Round:
             if have < need:
                 held = " ".join(c.code for c in hand) or "no cards"
                 if have:
-                    raise IllegalMove(f"{'+'.join(c.code for c in cards)} needs {need} {card}, but "
+                    raise NotThere(f"{'+'.join(c.code for c in cards)} needs {need} {card}, but "
                                       f"{player_name(player)} holds {have} (hand: {held}) ({rule})")
-                raise IllegalMove(f"{player_name(player)} has no {card} in hand (hand: {held}) ({rule})")
+                raise NotThere(f"{player_name(player)} has no {card} in hand (hand: {held}) ({rule})")
 
     def _phase_refusal(self, action: str) -> str:
         s = self._s

@@ -61,6 +61,8 @@ class RoundState:
     bonuses_owed: int = 0
     called: list[bool] = field(default_factory=list)
     exposed: list[bool] = field(default_factory=list)
+    #: a missed call whose catch window closed (until_next_turn_starts): not exposed again at two cards
+    lapsed: list[bool] = field(default_factory=list)
     penalty_pending: bool = False
     winner: int | None = None
     points: int = 0
@@ -74,7 +76,7 @@ class RoundState:
             [list(h) for h in self.hands], list(self.row), list(self.row_fixed), list(self.draw),
             list(self.discard), self.current, self.phase, self.turn, list(self.matches), self.drawn,
             self.has_drawn, self.acted, self.bonuses_earned, self.double_colour, self.bonuses_owed,
-            list(self.called), list(self.exposed), self.penalty_pending, self.winner, self.points, self.passes,
+            list(self.called), list(self.exposed), list(self.lapsed), self.penalty_pending, self.winner, self.points, self.passes,
             self.reshuffles, list(self.log))
 
     def all_cards(self) -> list[Card]:
@@ -109,6 +111,7 @@ def state_to_dict(s: RoundState, rules: RuleSet, seed: int, dealer: int | None) 
         "bonuses_owed": s.bonuses_owed,
         "dos_called": list(s.called),
         "dos_exposed": list(s.exposed),
+        "dos_lapsed": list(s.lapsed),
         "penalty_pending": s.penalty_pending,
         "winner": s.winner,
         "points": s.points,
@@ -120,7 +123,7 @@ def state_to_dict(s: RoundState, rules: RuleSet, seed: int, dealer: int | None) 
 
 _FIELDS = ("format rules seed dealer hands center_row center_row_values draw_pile discard_pile current phase turn "
            "matches drawn has_drawn acted bonuses_earned double_colour_matches bonuses_owed dos_called dos_exposed "
-           "penalty_pending winner points passes reshuffles log").split()
+           "dos_lapsed penalty_pending winner points passes reshuffles log").split()
 
 
 def _match_to_dict(match: Match) -> dict[str, Any]:
@@ -213,6 +216,7 @@ def _rebuild(data: dict[str, Any]) -> tuple[RoundState, RuleSet, int, int | None
         double_colour=_typed(data, "double_colour_matches", int, _is_count),
         bonuses_owed=_typed(data, "bonuses_owed", int, _is_count),
         called=_flags(data, "dos_called", players), exposed=_flags(data, "dos_exposed", players),
+        lapsed=_flags(data, "dos_lapsed", players),
         penalty_pending=_typed(data, "penalty_pending", bool),
         winner=data["winner"], points=_typed(data, "points", int, _is_count),
         passes=_typed(data, "passes", int, lambda v: 0 <= v < players, "is out of range"),
@@ -265,8 +269,8 @@ def _check_phase(s: RoundState, players: int) -> None:
         _need(not s.matches and s.bonuses_owed == 0 and not s.penalty_pending, "a finished round has open actions")
     if s.phase is not Phase.MATCHING:
         _need(s.acted or s.phase is Phase.OVER, "an action was taken, so acted must be true")
-    if s.phase is not Phase.DREW:
-        _need(s.drawn is None, "only the drew phase keeps a drawn card")
+    if s.drawn is not None:
+        _need(s.has_drawn and s.phase in (Phase.DREW, Phase.BONUS), "only a turn that drew keeps a drawn card")
     if s.phase is Phase.OVER:
         if s.winner is not None:
             _need(isinstance(s.winner, int) and not isinstance(s.winner, bool) and 0 <= s.winner < players
@@ -279,6 +283,8 @@ def _check_phase(s: RoundState, players: int) -> None:
         _need(s.winner is None and s.points == 0, "a round in play has no winner yet")
     for p in range(players):
         _need(not (s.called[p] and len(s.hands[p]) != 2), f"P{p + 1} cannot have called DOS without two cards")
+        _need(not (s.lapsed[p] and (s.exposed[p] or len(s.hands[p]) != 2)),
+              f"P{p + 1} cannot have a lapsed DOS call (R11.5)")
         _need(not (s.exposed[p] and (s.called[p] or len(s.hands[p]) != 2)),
               f"P{p + 1} cannot be exposed (R11.3)")
     _need(not s.penalty_pending or s.phase is not Phase.OVER, "a penalty is pending in a finished round")

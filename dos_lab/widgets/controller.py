@@ -1,0 +1,617 @@
+"""The model behind a playable table: one :class:`~dos_lab.game.Game`, one human
+seat and a bot in every other seat.
+
+The view only reads this object and sends it the player's intents (select a
+card, choose a row card, Match, Draw, Place, End turn, DOS!, Catch, Hint,
+Undo, Next, Skip, Next round, New game). Every intent is safe to call at any
+moment: the engine decides what is legal, a refusal becomes :attr:`message`
+(with the rule number) and changes nothing, and no exception escapes — a
+click handler in Voila has nobody to show a traceback to.
+
+Bots play as soon as the human's turn ends; their turns are then shown one
+event at a time (:meth:`TableController.next_step`, :meth:`TableController.skip`)
+from :attr:`TableController.view`, a snapshot of the table after each event.
+
+>>> from dos_lab.widgets.positions import staged_game
+>>> table = TableController(staged_game("colour-match"), ["greedy"])
+>>> table.prompt
+'Your turn: select one or two cards and a row card, then Match — or Draw.'
+>>> table.toggle_card(0); table.toggle_card(1); table.toggle_card(2); table.choose_target(0); table.match()
+>>> table.message
+'Not allowed: a match uses exactly one or two cards, but R7+Y1+Y4 is 3 (R4.2)'
+>>> table.toggle_card(1); table.toggle_card(2); table.match()
+>>> table.message
+'You played R7 on R7: single colour match. Press End turn: you will then place 1 bonus card (R6.1).'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Concatenate, ParamSpec, cast
+
+from dos_lab.bots import Bot, make_bot
+from dos_lab.cards import Card, Color, Kind
+from dos_lab.errors import DosError
+from dos_lab.events import Event, player_name
+from dos_lab.game import Game
+from dos_lab.matching import Bonus, Match, parse_played
+from dos_lab.round import Round
+from dos_lab.rules import AfterDraw, BonusPlacement, RuleSet, WildNumberInCenter
+from dos_lab.state import Phase
+from dos_lab.widgets.positions import staged_game
+from dos_lab.widgets.snapshot import TableSnapshot, advance, snapshot_of
+
+__all__ = ["Declaration", "NeedsInput", "TableController", "TableSetup"]
+
+log = logging.getLogger(__name__)
+P = ParamSpec("P")
+#: a safety net only: the engine ends every round long before this many bot turns
+MAX_BOT_TURNS = 5000
+
+
+class NeedsInput(Exception):
+    """The player has not said enough yet (no card selected, no row card chosen); not a rule."""
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """How to start a game: the bots (one kind per seat after the human's), the seed, rule options,
+    and optionally a named staged position (:data:`dos_lab.widgets.positions.POSITIONS`)."""
+
+    bots: tuple[str, ...] = ("greedy",)
+    seed: int = 0
+    rules: dict[str, Any] = field(default_factory=dict)
+    position: str | None = None
+    #: the chance that a bot forgets to call DOS, so there is someone to catch
+    forget_dos: float = 0.25
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A wild card that needs a declaration now: ``where`` is ``"hand"`` or ``"row"``,
+    ``index`` its position there, ``choices`` the values offered ("" = let the engine choose)."""
+
+    where: str
+    index: int
+    card: Card
+    choices: tuple[str, ...]
+    value: str
+
+
+def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable[Concatenate[TableController, P], None]:
+    """Run an intent; turn every refusal or failure into the status message, then tell the view."""
+
+    @functools.wraps(method)
+    def wrapper(self: TableController, *args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            method(self, *args, **kwargs)
+        except NeedsInput as exc:
+            self._say(str(exc), "info")
+        except DosError as exc:
+            self._say(f"Not allowed: {exc}", "error")
+        except Exception as exc:  # a click handler must never raise: Voila would show nothing at all
+            log.exception("table intent %s failed", method.__name__)
+            self._say(f"Something went wrong ({type(exc).__name__}: {exc}). Try Undo or New game.", "error")
+        self._changed()
+
+    return wrapper
+
+
+class _Recorder:
+    """Stands in for the round while a bot plays, reporting after each of its actions."""
+
+    _ACTIONS = frozenset({"match", "draw", "place", "end_turn", "call_dos", "catch_dos"})
+
+    def __init__(self, r: Round, after_action: Callable[[int], None]) -> None:
+        self._recorded_round = r
+        self._after_action = after_action
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._recorded_round, name)
+        if name not in self._ACTIONS:
+            return value
+
+        def action(*args: Any, **kwargs: Any) -> Any:
+            before = len(self._recorded_round.log)
+            result = value(*args, **kwargs)
+            self._after_action(before)
+            return result
+
+        return action
+
+
+class TableController:
+    """A game with one human seat (``human``, player 0 by default) and bots in the others."""
+
+    def __init__(self, game: Game, bots: Sequence[Bot | str], human: int = 0, *, forget_dos: float = 0.25) -> None:
+        seats = [p for p in range(game.players) if p != human]
+        if len(bots) != len(seats):
+            raise ValueError(f"give one bot for each of the {len(seats)} other seats")
+        self.game = game
+        self.human = human
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(bot, seed=game.seed * 10 + seat, forget_dos=forget_dos) if isinstance(bot, str) else bot
+            for seat, bot in zip(seats, bots, strict=True)}
+        self.selected: list[int] = []
+        self.target: int | None = None
+        self.declarations: dict[int, str] = {}
+        self.target_declaration = ""
+        self.message = ""
+        self.message_kind = "info"
+        self.setup = TableSetup(bots=tuple(getattr(b, "name", "bot") for b in self.bots.values()), seed=game.seed)
+        self._listeners: list[Callable[[], None]] = []
+        self._shown = 0
+        self._frames: dict[int, TableSnapshot] = {}
+        self._undoable = 0
+        self._begin_round()
+
+    @classmethod
+    def from_setup(cls, setup: TableSetup) -> TableController:
+        """A new table from a :class:`TableSetup` (raises :class:`~dos_lab.errors.InvalidInput` if it is bad)."""
+        rules = RuleSet(**setup.rules)
+        if setup.position:
+            game = staged_game(setup.position, seed=setup.seed, rules=rules)
+        else:
+            game = Game(players=len(setup.bots) + 1, seed=setup.seed, rules=rules)
+        kinds = list(setup.bots[:game.players - 1])
+        kinds += [kinds[-1] if kinds else "greedy"] * (game.players - 1 - len(kinds))
+        table = cls(game, kinds, forget_dos=setup.forget_dos)
+        table.setup = dataclasses.replace(setup, bots=tuple(kinds))
+        return table
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def round(self) -> Round:
+        """The round being played."""
+        return self.game.round
+
+    @property
+    def rules(self) -> RuleSet:
+        """The game's rule options."""
+        return self.game.rules
+
+    @property
+    def replaying(self) -> bool:
+        """True while bot events are waiting to be shown (press Next or Skip)."""
+        return self._shown < len(self.round.log)
+
+    @property
+    def steps_left(self) -> int:
+        """How many bot events are still to be shown."""
+        return len(self.round.log) - self._shown
+
+    @property
+    def view(self) -> TableSnapshot:
+        """The table as it should be drawn now: mid-replay, the frame after the last shown event."""
+        if self.replaying and self._shown - 1 in self._frames:
+            return self._frames[self._shown - 1]
+        return snapshot_of(self.round, self.human)
+
+    @property
+    def events(self) -> list[Event]:
+        """The events of this round shown so far, oldest first."""
+        return self.round.log[:self._shown]
+
+    @property
+    def live(self) -> bool:
+        """True when the human may act: every bot event shown and the round still on."""
+        return not self.replaying and not self.round.over
+
+    def name(self, player: int) -> str:
+        """``"You (P1)"`` for the human, ``"P2 (greedy bot)"`` for a bot."""
+        if player == self.human:
+            return f"You ({player_name(player)})"
+        return f"{player_name(player)} ({getattr(self.bots.get(player), 'name', 'bot')} bot)"
+
+    def enabled(self) -> dict[str, bool]:
+        """Which action buttons the engine allows now (the view enables exactly these)."""
+        r = self.round
+        mine = self.live and r.current == self.human
+        return {
+            "match": mine and bool(r.legal_matches()),
+            "draw": mine and r.can_draw(),
+            "place": mine and r.can_place(),
+            "end_turn": mine and r.can_end_turn(),
+            "dos": self.live,
+            "hint": mine,
+            "undo": self.live and self._undoable > 0 and r.can_undo,
+            "next": self.replaying,
+            "skip": self.replaying,
+            "next_round": not self.replaying and r.over and not self.game.over,
+        }
+
+    def can_catch(self, player: int) -> bool:
+        """True if a Catch button for ``player`` makes sense: another player who visibly holds two cards."""
+        return self.live and player != self.human and len(self.round.hands[player]) == 2
+
+    def declarations_needed(self) -> list[Declaration]:
+        """The wild cards that need a declaration for the move being prepared."""
+        r = self.round
+        if not self.live or r.current != self.human:
+            return []
+        hand = r.hands[self.human]
+        needs: list[Declaration] = []
+        placing_numbers = (r.can_place() and r.rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED)
+        matching = bool(r.legal_matches())
+        for i in self.selected:
+            card = hand[i]
+            if card.kind is Kind.WILD_DOS and matching:
+                needs.append(Declaration("hand", i, card, _COLOUR_CHOICES, self.declarations.get(i, "")))
+            elif card.kind is Kind.WILD_NUMBER and (matching or placing_numbers):
+                needs.append(Declaration("hand", i, card, _NUMBER_CHOICES, self.declarations.get(i, "")))
+        if self.target is not None and matching:
+            card = r.center_row[self.target]
+            if card.kind is Kind.WILD_DOS:
+                needs.append(Declaration("row", self.target, card, _COLOUR_CHOICES, self.target_declaration))
+            elif card.kind is Kind.WILD_NUMBER and r.center_row_values[self.target] is None:
+                needs.append(Declaration("row", self.target, card, _NUMBER_CHOICES, self.target_declaration))
+        return needs
+
+    @property
+    def prompt(self) -> str:
+        """What the human should do next, in one sentence or two."""
+        r, s = self.round, self.view
+        if self.replaying:
+            who = self.name(s.current) if s.current != self.human else "The table"
+            return (f"{who} is playing — {self.steps_left} step{'s' * (self.steps_left != 1)} to watch. "
+                    "Press Next to see each step, or Skip to jump to your turn.")
+        if r.over:
+            return self._over_prompt()
+        hand = r.hands[self.human]
+        dos = ("  You hold two cards: press DOS!" if len(hand) == 2 and not r.has_called_dos(self.human) else "")
+        if r.phase is Phase.BONUS:
+            skip = " — or End turn to keep your cards" if r.rules.bonus_placement is BonusPlacement.OPTIONAL else ""
+            return (f"Colour bonus! Select a card and press Place to put it into the Center Row "
+                    f"({r.bonuses_owed} to place{skip}, R8 E3).{dos}")
+        if r.phase is Phase.DREW:
+            drawn = r.drawn_card.code if r.drawn_card is not None else "nothing"
+            if r.drawn_card is None:
+                return "The draw pile is empty: press End turn (R14.2)."
+            if r.matches_this_turn:
+                return f"Press End turn.{dos}"
+            if r.legal_matches():
+                which = ("it (and maybe a partner card)" if r.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY
+                         else "cards")
+                return (f"You drew {drawn}. It can be matched: select {which} and a row card, then Match — "
+                        f"or select any card and Place it (R7.2, R7.3).{dos}")
+            return (f"You drew {drawn} and no match uses it: select a card and press Place to put it into the "
+                    f"Center Row (R7.3).{dos}")
+        if r.matches_this_turn:
+            return f"Match another row card, or press End turn.{dos}"
+        return f"Your turn: select one or two cards and a row card, then Match — or Draw.{dos}"
+
+    def _over_prompt(self) -> str:
+        r, g = self.round, self.game
+        if g.over and g.winner is not None:
+            who = "You win" if g.winner == self.human else f"{self.name(g.winner)} wins"
+            return (f"Game over: {who} the game with {g.scores[g.winner]} points "
+                    f"(target {g.rules.target_score}). Press New game to play again.")
+        if r.winner is None:
+            return "The round ended with no score (R14.2). Press Next round."
+        who = "You went out" if r.winner == self.human else f"{self.name(r.winner)} went out"
+        return f"Round over: {who} and score{'s' * (r.winner != self.human)} {r.points} points. Press Next round."
+
+    def round_summary(self) -> list[tuple[int, list[Card], int]]:
+        """For the scoring table: each player, the cards they hold and their points (R13.1)."""
+        r = self.round
+        return [(p, hand, r.hand_points(p)) for p, hand in enumerate(r.hands)]
+
+    # ------------------------------------------------------------------ listening
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every intent (the view redraws itself)."""
+        self._listeners.append(callback)
+
+    def _changed(self) -> None:
+        for callback in list(self._listeners):
+            try:
+                callback()
+            except Exception:  # a broken view must not break the game
+                log.exception("table view failed to update")
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message, self.message_kind = text, kind
+
+    # ------------------------------------------------------------------ choosing (no engine action)
+
+    @_intent
+    def toggle_card(self, index: int) -> None:
+        """Select or unselect the hand card at ``index``."""
+        if not 0 <= index < len(self.round.hands[self.human]):
+            return
+        if index in self.selected:
+            self.selected.remove(index)
+            self.declarations.pop(index, None)
+        else:
+            self.selected.append(index)
+
+    @_intent
+    def choose_target(self, index: int) -> None:
+        """Choose the row card at ``index`` as the target (again to unchoose it)."""
+        if not 0 <= index < len(self.round.center_row):
+            return
+        self.target = None if self.target == index else index
+        self.target_declaration = ""
+
+    @_intent
+    def declare(self, where: str, index: int, value: str) -> None:
+        """Set a wild card's declaration ("" lets the engine choose): ``where`` is ``"hand"`` or ``"row"``."""
+        if where == "row":
+            self.target_declaration = value
+        elif value:
+            self.declarations[index] = value
+        else:
+            self.declarations.pop(index, None)
+
+    @_intent
+    def clear_selection(self) -> None:
+        """Unselect every card."""
+        self._clear()
+
+    def _clear(self) -> None:
+        self.selected, self.target, self.declarations, self.target_declaration = [], None, {}, ""
+
+    # ------------------------------------------------------------------ playing
+
+    def _require_turn(self) -> Round:
+        r = self.round
+        if self.replaying:
+            raise NeedsInput(f"{self.name(self.view.current)} is still playing: press Next to watch, "
+                             "or Skip to jump to your turn.")
+        if r.over:
+            raise NeedsInput(self._over_prompt())
+        if r.current != self.human:
+            raise NeedsInput(f"It is {self.name(r.current)}'s turn.")
+        return r
+
+    def _code(self, index: int, card: Card, *, placing: bool = False) -> str:
+        value = self.declarations.get(index, "")
+        if not value or not card.is_wild:
+            return card.code
+        if placing and not (card.kind is Kind.WILD_NUMBER and
+                            self.rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED):
+            return card.code
+        return f"{card.code}={value}"
+
+    def _acted(self, before: int) -> None:
+        """After a human action: note it for Undo, show its events, and let the bots play if the turn ended."""
+        r = self.round
+        if len(r.log) > before:
+            self._undoable += 1
+        self._shown = len(r.log)
+        self._clear()
+        if r.current != self.human or r.over:
+            self._undoable = 0
+            self._play_bots()
+
+    @_intent
+    def match(self) -> None:
+        """Play the selected hand cards on the chosen row card."""
+        r = self._require_turn()
+        hand = r.hands[self.human]
+        if not self.selected:
+            raise NeedsInput("Select one or two cards from your hand first, then a row card, then Match.")
+        if self.target is None:
+            raise NeedsInput("Now click the row card you want to match, then Match.")
+        cards = [self._code(i, hand[i]) for i in self.selected]
+        target_as: int | str | None = self.target_declaration or None
+        if isinstance(target_as, str) and target_as.isdigit():
+            target_as = int(target_as)
+        before = len(r.log)
+        m = r.match(self.target, *cards, target_as=target_as)
+        self._say(_match_message(m), "ok")
+        self._acted(before)
+
+    @_intent
+    def draw(self) -> None:
+        """Draw a card instead of matching (R7.1)."""
+        r = self._require_turn()
+        before = len(r.log)
+        card = r.draw()
+        self._acted(before)
+        if card is None:
+            self._say("The draw pile is empty and nothing can be reshuffled: press End turn (R14.2).")
+            return
+        self._say(f"You drew {card.code}.", "ok")
+        hand = r.hands[self.human]
+        if r.phase is Phase.DREW and card in hand:
+            self.selected = [len(hand) - 1 - hand[::-1].index(card)]
+
+    @_intent
+    def place(self) -> None:
+        """Put the one selected card into the Center Row (after a draw, or as a colour bonus)."""
+        r = self._require_turn()
+        if len(self.selected) != 1:
+            raise NeedsInput("Select exactly one card from your hand, then press Place.")
+        index = self.selected[0]
+        card = r.hands[self.human][index]
+        code = self._code(index, card, placing=True)
+        before = len(r.log)
+        bonus = r.phase is Phase.BONUS
+        r.place(code)
+        self._say(f"You put {code} into the Center Row{' as a bonus card' if bonus else ''}.", "ok")
+        self._acted(before)
+
+    @_intent
+    def end_turn(self) -> None:
+        """End the turn: E1 discard, E2 refill, then bonus placements or the next player (R8)."""
+        r = self._require_turn()
+        before = len(r.log)
+        r.end_turn()
+        if r.phase is Phase.BONUS and r.current == self.human:
+            self._say(f"E1 discard and E2 refill done. Now place {r.bonuses_owed} bonus card"
+                      f"{'s' * (r.bonuses_owed != 1)}: select a card and press Place (R8 E3).", "ok")
+        else:
+            self._say("Turn over: E1–E6 done (see the log).", "ok")
+        self._acted(before)
+
+    @_intent
+    def call_dos(self) -> None:
+        """Call "DOS!" for yourself (R11)."""
+        r = self.round
+        if self.replaying or r.over:
+            self._require_turn()
+        hand = r.hands[self.human]
+        before = len(r.log)
+        already = r.has_called_dos(self.human)
+        if r.call_dos(self.human):
+            self._say("You have already called DOS." if already else
+                      "DOS! You called in time: nobody can catch you while you hold these two cards (R11.1).", "ok")
+        else:
+            self._say(f"DOS! only counts when you hold exactly two cards; you hold {len(hand)} (R11.3).", "info")
+        if len(r.log) > before and r.current == self.human:
+            self._undoable += 1
+        self._shown = len(r.log)
+
+    @_intent
+    def catch(self, player: int) -> None:
+        """Call "DOS!" on another player who forgot to (R11.1)."""
+        r = self.round
+        if self.replaying or r.over:
+            self._require_turn()
+        before = len(r.log)
+        who = self.name(player)
+        if r.catch_dos(self.human, player):
+            when = "at the end of their turn (E5)" if player == r.current else "now"
+            self._say(f"Caught! {who} forgot to call DOS and draws {r.rules.dos_penalty} penalty cards {when} "
+                      "(R11.1).", "ok")
+        elif len(r.hands[player]) != 2:
+            self._say(f"{who} holds {len(r.hands[player])} cards: only a player with exactly two cards can be "
+                      "caught (R11.1).", "info")
+        elif r.has_called_dos(player):
+            self._say(f"{who} already called DOS, so the catch has no effect (R11.3).", "info")
+        else:
+            self._say(f"{who} cannot be caught now: the chance to catch them has passed or not begun "
+                      "(R11.4, R11.5).", "info")
+        if len(r.log) > before and r.current == self.human:
+            self._undoable += 1
+        self._shown = len(r.log)
+
+    @_intent
+    def hint(self) -> None:
+        """Select one legal match (a colour match if there is one), or say why there is none."""
+        r = self._require_turn()
+        matches = r.legal_matches()
+        if not matches:
+            if r.phase is Phase.BONUS:
+                raise NeedsInput("Hint: select any card and press Place: it becomes a new Center Row card.")
+            if r.phase is Phase.DREW:
+                raise NeedsInput("Hint: no match is possible now: select a card and press Place (R7.3).")
+            if r.matches_this_turn:
+                raise NeedsInput("Hint: no other match is possible: press End turn.")
+            raise NeedsInput("Hint: no match is possible: press Draw (R3.1).")
+        m = next((m for m in matches if m.bonus is Bonus.DOUBLE_COLOUR), None) or next(
+            (m for m in matches if m.bonus is not None), matches[0])
+        self._select_match(m)
+        self._say(f"Hint: {m.describe()}. The cards are selected: press Match.", "info")
+
+    def _select_match(self, m: Match) -> None:
+        hand = self.round.hands[self.human]
+        self._clear()
+        for code in m.cards:
+            played = parse_played(code)
+            index = next(i for i, c in enumerate(hand) if c is played.card and i not in self.selected)
+            self.selected.append(index)
+            if played.value is not None or played.color is not None:
+                self.declarations[index] = code.split("=", 1)[1]
+        self.target = m.target
+        if m.target_as is not None:
+            self.target_declaration = m.target_as.value if isinstance(m.target_as, Color) else str(m.target_as)
+
+    @_intent
+    def undo(self) -> None:
+        """Take back your last action this turn."""
+        r = self.round
+        if self.replaying or self._undoable <= 0 or not r.can_undo:
+            raise NeedsInput("Nothing of yours to take back this turn.")
+        r.undo()
+        self._undoable -= 1
+        self._shown = len(r.log)
+        self._clear()
+        self._say("Took back your last action.", "ok")
+
+    # ------------------------------------------------------------------ bots and rounds
+
+    @_intent
+    def next_step(self) -> None:
+        """Show the next bot event."""
+        if not self.replaying:
+            raise NeedsInput("Nothing to watch: it is your move.")
+        self._shown += 1
+        self._say(self.round.log[self._shown - 1].describe(viewer=self.human))
+        if not self.replaying:
+            self._clear()
+
+    @_intent
+    def skip(self) -> None:
+        """Show every remaining bot event at once and jump to your turn."""
+        if not self.replaying:
+            raise NeedsInput("Nothing to skip: it is your move.")
+        skipped = self.steps_left
+        self._shown = len(self.round.log)
+        self._clear()
+        self._say(f"Skipped {skipped} step{'s' * (skipped != 1)} (all in the log).")
+
+    @_intent
+    def next_round(self) -> None:
+        """Deal the next round (R13.5)."""
+        if self.replaying:
+            raise NeedsInput("Watch the end of the round first: press Next or Skip.")
+        self.game.next_round()
+        self._begin_round()
+        self._say(f"Round {self.game.round_number}: {player_name(self.game.dealer)} deals.", "ok")
+
+    @_intent
+    def new_game(self, setup: TableSetup | None = None) -> None:
+        """Start again with ``setup`` (or the same setup and a fresh seed)."""
+        setup = setup or dataclasses.replace(self.setup, seed=self.setup.seed + 1)
+        table = TableController.from_setup(setup)
+        self.game, self.bots, self.setup = table.game, table.bots, table.setup
+        self._begin_round()
+        self._say(f"New game: you against {', '.join(self.name(p) for p in self.bots)}; seed {setup.seed}.", "ok")
+
+    def _begin_round(self) -> None:
+        self._clear()
+        self._undoable = 0
+        self._shown = len(self.round.log)
+        self._play_bots()
+
+    def _play_bots(self) -> None:
+        """Let the bots play until it is the human's turn, keeping a frame for every event."""
+        r = self.round
+        start = len(r.log)
+        frame = snapshot_of(r, self.human)
+        self._frames = {start - 1: frame}
+
+        def after_action(before: int) -> None:
+            nonlocal frame
+            events = r.log[before:]
+            for offset, event in enumerate(events[:-1]):
+                frame = advance(frame, event)
+                self._frames[before + offset] = frame
+            if events:
+                frame = dataclasses.replace(snapshot_of(r, self.human), stage=events[-1].stage)
+                self._frames[before + len(events) - 1] = frame
+
+        turns = 0
+        while not r.over and r.current != self.human and turns < MAX_BOT_TURNS:
+            self.bots[r.current].play_turn(cast(Round, _Recorder(r, after_action)))
+            turns += 1
+
+
+_COLOUR_CHOICES = ("", "R", "B", "G", "Y")
+_NUMBER_CHOICES = ("", *(str(n) for n in range(1, 11)))
+
+
+def _match_message(m: Match) -> str:
+    text = f"You played {m.describe()}."
+    if m.bonus is Bonus.SINGLE_COLOUR:
+        return text + " Press End turn: you will then place 1 bonus card (R6.1)."
+    if m.bonus is Bonus.DOUBLE_COLOUR:
+        return text + " Press End turn: you will place 1 bonus card and every opponent draws 1 (R6.2)."
+    return text

@@ -1,0 +1,1003 @@
+"""Widgets and helpers for the rule tutorials in ``tutorials/``.
+
+Three widgets, each a thin view over the engine (it never decides what is
+legal; it asks :class:`~dos_lab.round.Round` and shows the answer):
+
+* :class:`PlayableExample` — a staged position; the reader picks hand cards and
+  a Center Row card, optionally declares wilds, and presses Match, Draw, Place
+  or End turn. The engine's answer (or its :class:`~dos_lab.errors.IllegalMove`
+  message with the rule number) is shown in a status line.
+* :class:`Exercise` — a question, an answer box, a Check button driven by an
+  answer checker, and a "Show me" button with the solution.
+* :class:`TurnStepper` — plays a list of actions on a copy of a round and lets
+  the reader step through the log one event at a time, through the end-of-turn
+  stages E1 … E6 (RULES.md R8), with the Center Row as it stands after each step.
+
+Plain functions give the same answers as printed text, so notebooks can show a
+result that ``pytest --nbval`` compares strictly:
+
+>>> from dos_lab import Round
+>>> r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5 B8"], center_row="B7 Y5", draw_pile="G4 Y8 R1")
+>>> print(try_action(r, "match 0 R7 B3"))
+Not allowed: R7+B3 adds up to 10, but B7 needs 7 (R4.2)
+>>> print(try_action(r, "match 0 R7"))
+OK: P1 plays R7 on B7: a single match.
+
+Actions are short texts (or callables taking the round):
+``"match 0 R7"`` (row position or row card code, then one or two hand cards;
+declarations ride on the codes, ``"match 1 W=Y Y3"``; ``"… as 9"`` or ``"… as B"``
+declares a wild row card), ``"draw"``, ``"place Y9"``, ``"end turn"``,
+``"call P1"`` (P1 calls DOS), ``"catch P2 P1"`` (P2 calls DOS on P1), ``"undo"``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from dos_lab.cards import COLORS, NUMBERS, Card, Kind, full_deck, parse_cards
+from dos_lab.errors import DosError, IllegalMove, InvalidInput
+from dos_lab.events import (
+    BonusPlaced,
+    Discarded,
+    Drew,
+    Event,
+    Matched,
+    OpponentDrew,
+    PenaltyDrawn,
+    Placed,
+    Refilled,
+    Reflipped,
+    Reshuffled,
+    TurnStarted,
+    player_name,
+)
+from dos_lab.game import Game
+from dos_lab.matching import parse_played
+from dos_lab.render import PALETTE, SYMBOLS, card_html, cards_html, game_html, round_html
+from dos_lab.round import Round
+from dos_lab.state import Phase
+
+__all__ = [
+    "STAGES",
+    "Action",
+    "Exercise",
+    "PlayableExample",
+    "Step",
+    "TurnStepper",
+    "apply_action",
+    "bonus_order_html",
+    "bonus_order_rows",
+    "bonus_order_text",
+    "card_label",
+    "deck_table_html",
+    "deck_table_text",
+    "narrate",
+    "parse_hand",
+    "try_action",
+    "turn_steps",
+    "turn_steps_text",
+]
+
+#: an action: a short text such as ``"match 0 R7"``, or a function that acts on the round
+Action = str | Callable[[Round], object]
+
+#: the end-of-turn stages of RULES.md R8, in order, with a short name
+STAGES: tuple[tuple[str, str], ...] = (
+    ("E1", "discard"),
+    ("E2", "refill"),
+    ("E3", "bonus cards"),
+    ("E4", "others draw"),
+    ("E5", "DOS penalty"),
+    ("E6", "going out?"),
+)
+
+_NOTHING_HAPPENS = {
+    "E1": "E1 discard: no Center Row card was matched, so nothing goes to the discard pile.",
+    "E2": "E2 refill: the Center Row still has two or more cards, so no card is turned up.",
+    "E3": "E3 bonus: no colour match this turn, so there are no bonus cards to place.",
+    "E4": "E4 others draw: no double colour match this turn, so nobody else draws.",
+    "E5": "E5 penalty: nobody was caught without calling DOS, so there is no penalty.",
+    "E6": "E6: the turn is over.",
+}
+
+_OK = "#1b5e20"
+_BAD = "#b71c1c"
+_INK = "#1a1a1a"
+_WILD_COLORS = ("#1a1a1a", "#ffffff")
+
+
+# ==================================================================================================== cards
+
+
+def card_label(card: Card) -> str:
+    """The text on a card button: colour letter, number and colour symbol.
+
+    >>> card_label(Card.parse("R7")), card_label(Card.parse("G#")), card_label(Card.parse("W"))
+    ('R7 ●', 'G# ▲', 'W 2')
+    """
+    if card.color is None:
+        return "W 2"
+    return f"{card.code} {SYMBOLS[card.color]}"
+
+
+def _card_colors(card: Card) -> tuple[str, str]:
+    return PALETTE[card.color] if card.color is not None else _WILD_COLORS
+
+
+def _player(text: str) -> int:
+    word = text.strip().upper()
+    if len(word) >= 2 and word[0] == "P" and word[1:].isdigit() and int(word[1:]) >= 1:
+        return int(word[1:]) - 1
+    raise InvalidInput(f"{text!r} is not a player; write P1, P2, …")
+
+
+# ==================================================================================================== actions
+
+
+def apply_action(r: Round, action: Action) -> object:
+    """Play one action on ``r`` (see the module docstring for the texts).
+
+    Returns what the engine returns (a Match, the drawn card, True/False for a
+    DOS call, or None). Illegal actions raise :class:`IllegalMove` and change nothing.
+
+    >>> r = Round.from_position(hands=["B1 B1 R4 G10", "Y3"], center_row="W Y9", draw_pile="G5 R6")
+    >>> apply_action(r, "match W B1 B1 as B").describe()
+    'B1+B1 on W (as B): double colour match'
+    """
+    if callable(action):
+        return action(r)
+    if not isinstance(action, str):
+        raise InvalidInput(f"{action!r} is not an action; write e.g. 'match 0 R7', 'draw' or 'place Y9'")
+    words = action.replace(",", " ").split()
+    if not words:
+        raise InvalidInput("an empty action; write e.g. 'match 0 R7', 'draw' or 'place Y9'")
+    verb, rest = words[0].lower(), words[1:]
+    if verb == "match":
+        target_as: str | int | None = None
+        if len(rest) >= 2 and rest[-2].lower() == "as":
+            declared = rest[-1]
+            target_as = int(declared) if declared.isdigit() else declared
+            rest = rest[:-2]
+        if not rest:
+            raise InvalidInput("match needs a row card: 'match 0 R7'")
+        target: int | str = int(rest[0]) if rest[0].isdigit() else rest[0]
+        return r.match(target, *rest[1:], target_as=target_as)
+    if verb == "draw" and not rest:
+        return r.draw()
+    if verb == "place" and len(rest) == 1:
+        r.place(rest[0])
+        return None
+    if verb in ("end", "end_turn") and rest in ([], ["turn"]):
+        r.end_turn()
+        return None
+    if verb == "call" and len(rest) == 1:
+        return r.call_dos(_player(rest[0]))
+    if verb == "catch" and len(rest) == 2:
+        return r.catch_dos(_player(rest[0]), _player(rest[1]))
+    if verb == "undo" and not rest:
+        r.undo()
+        return None
+    raise InvalidInput(f"{action!r} is not an action; write e.g. 'match 0 R7', 'draw', 'place Y9', 'end turn', "
+                       "'call P1' or 'catch P2 P1'")
+
+
+def narrate(events: Sequence[Event]) -> str:
+    """The events' descriptions, one per line (turn headers left out)."""
+    return "\n".join(e.describe() for e in events if not isinstance(e, TurnStarted))
+
+
+def try_action(r: Round, action: Action) -> str:
+    """Try one action on ``r`` and say what happened, as text for ``print``.
+
+    A legal action is played (``r`` changes) and narrated after ``OK:``; a refused
+    one changes nothing and returns the engine's reason after ``Not allowed:``.
+    A DOS call or catch that has no effect says so.
+    """
+    before = len(r.log)
+    try:
+        result = apply_action(r, action)
+    except DosError as err:
+        return f"Not allowed: {err}"
+    told = narrate(r.log[before:])
+    if result is False:
+        return "No effect: " + _no_effect(action)
+    return "OK: " + (told or "done.")
+
+
+def _no_effect(action: Action) -> str:
+    text = action if isinstance(action, str) else ""
+    if text.lower().startswith("call"):
+        return "a DOS call only counts when the caller holds exactly two cards (R11.3)."
+    return "that player is not exposed: they called DOS already, or do not hold exactly two cards (R11.3)."
+
+
+# ==================================================================================================== the deck
+
+
+def deck_table_text() -> str:
+    """How many of each card the 108-card deck holds (R1.2, R1.3), as a text table.
+
+    >>> print(deck_table_text().splitlines()[1])
+    R ●     3  -  3  3  3  2  2  2  2   2   2 |  24
+    """
+    deck = full_deck()
+    heads = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "#"]
+    lines = ["colour " + " ".join(f"{h:>2}" for h in heads) + " | all"]
+    for color in COLORS:
+        counts = [sum(1 for c in deck if c.color is color and c.number == n) for n in (1, 2, *NUMBERS[1:])]
+        wild = sum(1 for c in deck if c.color is color and c.kind is Kind.WILD_NUMBER)
+        cells = [f"{n:>2}" if n else " -" for n in counts]
+        cells[-1] = f"{counts[-1]:>3}"
+        lines.append(f"{color.value} {SYMBOLS[color]}    " + " ".join(cells) + f" {wild:>3} | {sum(counts) + wild:>3}")
+    wild_dos = sum(1 for c in deck if c.kind is Kind.WILD_DOS)
+    lines.append(f"Wild DOS (W, counts as 2): {wild_dos}")
+    lines.append(f"All cards: {len(deck)}; points in the whole deck: {sum(c.points for c in deck)}")
+    return "\n".join(lines)
+
+
+def deck_table_html() -> str:
+    """The deck as a table with one row per colour and a card picture per column (R1.2, R1.3)."""
+    deck = full_deck()
+    cell = "padding:2px 6px;text-align:center;border:1px solid #bbb"
+    head = "".join(f"<th style='{cell}'>{h}</th>" for h in
+                   ["colour", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Wild #", "total"])
+    rows = []
+    for color in COLORS:
+        tds = [f"<td style='{cell}'>{color.label} {SYMBOLS[color]}</td>"]
+        total = 0
+        for number in (1, 2, *NUMBERS[1:]):
+            copies = sum(1 for c in deck if c.color is color and c.number == number)
+            total += copies
+            tds.append(f"<td style='{cell}'>{copies if copies else '—'}</td>")
+        wild = sum(1 for c in deck if c.color is color and c.kind is Kind.WILD_NUMBER)
+        tds.append(f"<td style='{cell}'>{wild}</td><td style='{cell}'><b>{total + wild}</b></td>")
+        rows.append("<tr>" + "".join(tds) + "</tr>")
+    wild_dos = sum(1 for c in deck if c.kind is Kind.WILD_DOS)
+    rows.append(f"<tr><td style='{cell}'>Wild DOS</td><td style='{cell}' colspan='11'>{wild_dos} black cards, "
+                f"each counts as a 2 of any colour (the only 2s in the game)</td>"
+                f"<td style='{cell}'><b>{wild_dos}</b></td></tr>")
+    rows.append(f"<tr><td style='{cell}' colspan='12'><b>All cards</b></td>"
+                f"<td style='{cell}'><b>{len(deck)}</b></td></tr>")
+    return (f'<table class="dos-tut-deck" style="border-collapse:collapse;font:13px sans-serif">'
+            f"<tr>{head}</tr>{''.join(rows)}</table>")
+
+
+# ==================================================================================================== steps
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a turn: what happened and the table right after it."""
+
+    stage: str | None  #: "E1" … "E6", or None for the player's own actions
+    text: str
+    row: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]  #: cards played on each row card this turn
+    hands: tuple[tuple[Card, ...], ...]
+    draw_pile: int
+    discard_pile: int
+    quiet: bool = False  #: True when the stage had nothing to do
+    event: Event | None = field(default=None, compare=False)
+    #: where in the turn this happens: the stage, or the last stage reached before it, or "turn"
+    context: str = "turn"
+
+
+class _Tracker:
+    """Follows the cards through a list of events (to show the table after each one)."""
+
+    def __init__(self, r: Round) -> None:
+        self.row = list(r.center_row)
+        self.piles: dict[int, list[Card]] = {i: r.played_on(i) for i in range(len(self.row)) if r.played_on(i)}
+        self.hands = [list(h) for h in r.hands]
+        self.draw = len(r.draw_pile)
+        self.discard = len(r.discard_pile)
+
+    def apply(self, e: Event) -> None:
+        if isinstance(e, Matched):
+            for code in e.cards:
+                self.hands[e.player].remove(parse_played(code).card)
+            self.piles[e.target] = [parse_played(code).card for code in e.cards]
+        elif isinstance(e, Drew):
+            self.hands[e.player].append(e.card)
+            self.draw -= 1
+        elif isinstance(e, Placed | BonusPlaced):
+            self.hands[e.player].remove(e.card)
+            self.row = list(e.row)
+        elif isinstance(e, Discarded):
+            self.row = list(e.row)
+            self.piles = {}
+            self.discard += len(e.cards)
+        elif isinstance(e, Refilled):
+            self.row = list(e.row)
+            self.draw -= len(e.cards)
+        elif isinstance(e, Reshuffled):
+            self.draw += e.count
+            self.discard = 0
+        elif isinstance(e, Reflipped):
+            self.draw -= 1
+            self.discard += 1
+        elif isinstance(e, OpponentDrew):
+            self.hands[e.player].append(e.card)
+            self.draw -= 1
+        elif isinstance(e, PenaltyDrawn):
+            self.hands[e.player].extend(e.cards)
+            self.draw -= len(e.cards)
+
+    def step(self, stage: str | None, text: str, *, quiet: bool = False, event: Event | None = None,
+             context: str = "turn") -> Step:
+        piles = tuple(tuple(self.piles.get(i, ())) for i in range(len(self.row)))
+        return Step(stage, text, tuple(self.row), piles, tuple(tuple(h) for h in self.hands), self.draw,
+                    self.discard, quiet, event, stage or context)
+
+
+def turn_steps(round_before: Round, actions: Sequence[Action]) -> list[Step]:
+    """Play ``actions`` on a copy of ``round_before`` and cut what happens into steps.
+
+    The first step is the position before the turn; then one step per log event
+    (the next turn's header left out). Once the end of the turn has started, each
+    stage E1 … E6 that had nothing to do gets a step that says so, so the reader
+    always walks through all six stages in order. ``round_before`` is not changed.
+    An illegal action raises :class:`IllegalMove`.
+
+    >>> r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5 B8"], center_row="B7 Y5", draw_pile="G4 Y8 R1")
+    >>> [s.stage for s in turn_steps(r, ["match 0 R7", "end turn"])]
+    [None, None, 'E1', 'E2', 'E3', 'E4', 'E5', 'E6']
+    """
+    r = round_before.copy()
+    start = len(r.log)
+    for action in actions:
+        apply_action(r, action)
+    track = _Tracker(round_before)
+    steps = [track.step(None, f"Before: it is {player_name(round_before.current)}'s turn.")]
+    next_stage = 0  # index into STAGES of the first stage not yet shown
+    for event in r.log[start:]:
+        if isinstance(event, TurnStarted):
+            continue
+        stage = event.stage
+        if stage is not None:
+            k = [s for s, _ in STAGES].index(stage)
+            for missing in range(next_stage, k):
+                code = STAGES[missing][0]
+                steps.append(track.step(code, _NOTHING_HAPPENS[code], quiet=True))
+            next_stage = max(next_stage, k + 1)
+        track.apply(event)
+        context = STAGES[next_stage - 1][0] if next_stage else "turn"
+        steps.append(track.step(stage, event.describe(), event=event, context=context))
+    return steps
+
+
+def turn_steps_text(round_before: Round, actions: Sequence[Action]) -> str:
+    """:func:`turn_steps` as text: one line per step with the Center Row after it.
+
+    >>> r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5 B8"], center_row="B7 Y5", draw_pile="G4 Y8 R1")
+    >>> print(turn_steps_text(r, ["match 0 R7", "end turn"]).splitlines()[6])
+    E2   | E2 refill: only 1 card was left in the Center Row, so G4 is turned up to make two.
+    """
+    lines = []
+    for s in turn_steps(round_before, actions):
+        row = " ".join(c.code + ("<" + "+".join(p.code for p in pile) + ">" if pile else "")
+                       for c, pile in zip(s.row, s.piles, strict=True)) or "(empty)"
+        lines.append(f"{s.stage or ('turn' if s.context == 'turn' else '-'):<4} | {s.text}")
+        lines.append(f"     | Center Row: {row}")
+    return "\n".join(lines)
+
+
+def bonus_order_rows(round_before: Round, actions: Sequence[Action]) -> tuple[list[Card], list[Card]]:
+    """The Center Row after a turn with bonus cards: the right way (E2 refill, then
+    E3 bonus cards) and the common mistake (bonus cards first, then a refill only
+    if the row is still short). Returns ``(right, wrong)``.
+
+    >>> r = Round.from_position(hands=["R5 B3 B5 Y9 G1 W", "R1"], center_row="R5 B8", draw_pile="G7 Y4 R6")
+    >>> right, wrong = bonus_order_rows(r, ["match 0 R5", "match 1 B3 B5", "end turn", "place Y9", "place G1"])
+    >>> [c.code for c in right], [c.code for c in wrong]
+    (['G7', 'Y4', 'Y9', 'G1'], ['Y9', 'G1'])
+    """
+    r = round_before.copy()
+    start = len(r.log)
+    draw_before_end: list[Card] = r.draw_pile
+    for action in actions:
+        if r.phase in (Phase.MATCHING, Phase.DREW):
+            draw_before_end = r.draw_pile
+        apply_action(r, action)
+    events = r.log[start:]
+    after_e1 = next((list(e.row) for e in events if isinstance(e, Discarded)), None)
+    if after_e1 is None:
+        raise IllegalMove("these actions never reach the end of the turn (R8 E1), so there is no order to compare")
+    bonus = [e.card for e in events if isinstance(e, BonusPlaced)]
+    right = after_e1 + [c for e in events if isinstance(e, Refilled) for c in e.cards] + bonus
+    wrong = after_e1 + bonus
+    wrong += draw_before_end[:max(0, 2 - len(wrong))]
+    return right, wrong
+
+
+def bonus_order_text(round_before: Round, actions: Sequence[Action]) -> str:
+    """:func:`bonus_order_rows` as two lines of text."""
+    right, wrong = bonus_order_rows(round_before, actions)
+    return (f"Right (E2 refill, then E3 bonus): {' '.join(c.code for c in right)}  ({len(right)} cards)\n"
+            f"Wrong (bonus first, then refill): {' '.join(c.code for c in wrong)}  ({len(wrong)} cards)")
+
+
+def bonus_order_html(round_before: Round, actions: Sequence[Action]) -> str:
+    """The right and the wrong order side by side, as HTML."""
+    right, wrong = bonus_order_rows(round_before, actions)
+
+    def panel(title: str, note: str, cards: list[Card], colour: str, css: str) -> str:
+        return (f'<div class="{css}" style="flex:1;min-width:260px;border:3px solid {colour};border-radius:8px;'
+                f'padding:8px"><div style="font:700 15px sans-serif;color:{colour}">{html.escape(title)}</div>'
+                f'<div style="font:13px sans-serif;margin:4px 0">{html.escape(note)}</div>'
+                f"<div>{cards_html(cards)}</div>"
+                f'<div style="font:13px sans-serif">{len(cards)} cards in the Center Row</div></div>')
+
+    return ('<div class="dos-tut-compare" style="display:flex;gap:12px;flex-wrap:wrap">'
+            + panel("✓ Right: refill first (E2), then bonus cards (E3)",
+                    "The row is topped up to two from the draw pile, then the bonus cards join it.",
+                    right, _OK, "dos-tut-right")
+            + panel("✗ Wrong: bonus cards first, then refill",
+                    "The bonus cards fill the gap, so no card is turned up: the row ends up too small.",
+                    wrong, _BAD, "dos-tut-wrong")
+            + "</div>")
+
+
+# ==================================================================================================== widgets
+
+
+def _status(kind: str, text: str) -> str:
+    colour = {"ok": _OK, "bad": _BAD, "info": _INK, "warn": "#e65100"}[kind]
+    mark = {"ok": "✓ ", "bad": "✗ Not allowed: ", "info": "", "warn": "⚠ "}[kind]
+    lines = html.escape(text).replace("\n", "<br>")
+    return (f'<div class="dos-tut-status-{kind}" style="font:14px sans-serif;color:{colour};'
+            f'border-left:5px solid {colour};padding:4px 8px;margin:4px 0;white-space:normal">'
+            f"{html.escape(mark)}{lines}</div>")
+
+
+def _card_button(card: Card, css: str, tooltip: str) -> widgets.Button:
+    bg, fg = _card_colors(card)
+    button = widgets.Button(description=card_label(card), tooltip=tooltip,
+                            layout=widgets.Layout(width="auto", min_width="64px", height="40px", margin="2px",
+                                                  border=f"3px solid {bg}"))
+    button.style.button_color = bg
+    button.style.text_color = fg
+    button.style.font_weight = "bold"
+    button.style.font_size = "15px"
+    button.add_class("dos-tut-card")
+    button.add_class(css)
+    button.add_class("dos-tut-card-" + card.code.replace("#", "wild"))
+    return button
+
+
+def _mark(button: widgets.Button, card: Card, selected: bool, what: str) -> None:
+    bg, _ = _card_colors(card)
+    button.description = ("✓ " if selected else "") + card_label(card)
+    button.layout.border = "4px solid #7b1fa2" if selected else f"3px solid {bg}"
+    button.tooltip = f"{card.name} ({what}{', selected' if selected else ''})"
+    if selected:
+        button.add_class("dos-tut-selected")
+    else:
+        button.remove_class("dos-tut-selected")
+
+
+def _action_button(text: str, css: str, tooltip: str) -> widgets.Button:
+    button = widgets.Button(description=text, tooltip=tooltip, layout=widgets.Layout(width="auto", margin="2px"))
+    button.add_class("dos-tut-action")
+    button.add_class(css)
+    return button
+
+
+def _label(text: str) -> widgets.HTML:
+    return widgets.HTML(f'<b style="font:600 14px sans-serif">{html.escape(text)}</b>')
+
+
+class PlayableExample(widgets.VBox):  # type: ignore[misc]
+    """A staged position the reader plays with card buttons; the engine confirms or refuses.
+
+    ``position`` is a :class:`Round` (a copy is played; "Start again" goes back to
+    it) or a function that builds a fresh :class:`Round` or :class:`Game`.
+    ``goal`` says what to try; ``check(round)`` says whether it was reached (then
+    ``success`` is shown). ``solution`` (a list of actions) adds a "Show me" button.
+    ``dos_buttons`` adds "DOS!" and catch buttons; ``opponents_catch`` makes the
+    other players call DOS on the reader whenever the reader can be caught.
+
+    >>> from dos_lab import Round
+    >>> ex = PlayableExample(Round.from_position(hands=["R7 B3 G9", "Y1"], center_row="B7 Y5", draw_pile="G4 Y8"),
+    ...                      goal="Play R7 on B7.", check=lambda r: len(r.discard_pile) == 2)
+    >>> ex.select("R7", row=0); ex.match_button.click(); ex.end_turn_button.click()
+    >>> ex.reached, ex.round.center_row
+    (True, [Card.parse('Y5'), Card.parse('G4')])
+    """
+
+    def __init__(self, position: Round | Callable[[], Round | Game], goal: str = "",
+                 check: Callable[[Round], bool] | None = None, *, success: str = "Well done: goal reached!",
+                 solution: Sequence[Action] | None = None, title: str = "", dos_buttons: bool = False,
+                 opponents_catch: bool = False, player: int | None = None) -> None:
+        super().__init__(layout=widgets.Layout(border="2px solid #90a4ae", padding="8px", margin="8px 0"))
+        self.add_class("dos-tut-example")
+        self._position = position
+        self._check = check
+        self._success = success
+        self._solution = list(solution) if solution is not None else None
+        self._opponents_catch = opponents_catch
+        self._goal_text = goal
+        self.game: Game | None = None
+        self.round: Round = self._fresh()
+        self.player = self.round.current if player is None else player
+        self.reached = False
+        self._hand_selected: list[int] = []
+        self._row_selected: int | None = None
+
+        self.title_html = widgets.HTML(f'<div style="font:700 16px sans-serif">{html.escape(title)}</div>' if title else "")
+        self.goal = widgets.HTML()
+        self.goal.add_class("dos-tut-goal")
+        self.board = widgets.HTML()
+        self.board.add_class("dos-tut-board")
+        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.hand_box.add_class("dos-tut-hand")
+        self.row_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.row_box.add_class("dos-tut-row")
+        no_choice: list[tuple[str, str]] = [("the engine chooses", "")]
+        colours = [(f"{c.label} {SYMBOLS[c]}", c.value) for c in COLORS]
+        numbers = [(str(n), str(n)) for n in range(1, 11)]
+        style = {"description_width": "initial"}
+        self.wild_colour = widgets.Dropdown(options=no_choice + colours, value="", style=style,
+                                            description="Your Wild DOS (W) is the colour:")
+        self.wild_colour.add_class("dos-tut-wild-colour")
+        self.wild_number = widgets.Dropdown(options=no_choice + numbers, value="", style=style,
+                                            description="Your Wild # is the number:")
+        self.wild_number.add_class("dos-tut-wild-number")
+        self.row_wild = widgets.Dropdown(options=no_choice, value="", style=style,
+                                         description="The wild Center Row card is:")
+        self.row_wild.add_class("dos-tut-row-wild")
+        self._colour_options = no_choice + colours
+        self._number_options = no_choice + numbers
+        self.declare_box = widgets.VBox([self.wild_colour, self.wild_number, self.row_wild])
+
+        self.match_button = _action_button("Match", "dos-tut-match", "play the chosen hand card(s) on the chosen "
+                                           "Center Row card")
+        self.draw_button = _action_button("Draw", "dos-tut-draw", "draw one card instead of matching")
+        self.place_button = _action_button("Place", "dos-tut-place", "put the chosen hand card into the Center Row")
+        self.end_turn_button = _action_button("End turn", "dos-tut-end-turn", "finish the turn")
+        self.reset_button = _action_button("Start again", "dos-tut-reset", "go back to the starting position")
+        self.match_button.button_style = "primary"
+        buttons = [self.match_button, self.draw_button, self.place_button, self.end_turn_button, self.reset_button]
+        self.show_button = _action_button("Show me", "dos-tut-show", "play one right answer for me")
+        if self._solution is not None:
+            buttons.append(self.show_button)
+        self.dos_button = _action_button("Call DOS!", "dos-tut-call", "you call DOS (you hold two cards)")
+        self.catch_buttons: list[widgets.Button] = []
+        self.caught_by_buttons: list[widgets.Button] = []
+        dos_row: list[widgets.Widget] = []
+        if dos_buttons:
+            dos_row.append(self.dos_button)
+            for other in range(self.round.players):
+                if other == self.player:
+                    continue
+                catch = _action_button(f"Catch {player_name(other)}", f"dos-tut-catch-{player_name(other)}",
+                                       f"you call DOS on {player_name(other)}")
+                catch.on_click(lambda _b, o=other: self._act(f"catch {player_name(self.player)} {player_name(o)}"))
+                self.catch_buttons.append(catch)
+                caught = _action_button(f"{player_name(other)} calls DOS on you", f"dos-tut-caught-by-"
+                                        f"{player_name(other)}", f"{player_name(other)} calls DOS on you")
+                caught.on_click(lambda _b, o=other: self._act(f"catch {player_name(o)} {player_name(self.player)}"))
+                self.caught_by_buttons.append(caught)
+            dos_row += self.catch_buttons + self.caught_by_buttons
+        self.status = widgets.HTML()
+        self.status.add_class("dos-tut-status")
+        self.log_view = widgets.HTML()
+        self.log_view.add_class("dos-tut-log")
+
+        self.match_button.on_click(lambda _b: self._on_match())
+        self.draw_button.on_click(lambda _b: self._act("draw"))
+        self.place_button.on_click(lambda _b: self._on_place())
+        self.end_turn_button.on_click(lambda _b: self._act("end turn"))
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.show_button.on_click(lambda _b: self.show_solution())
+        self.dos_button.on_click(lambda _b: self._act(f"call {player_name(self.player)}"))
+
+        self.hand_label = _label("Your hand — click one or two cards:")
+        children = [self.title_html, self.goal, self.board, self.hand_label, self.hand_box,
+                    _label("Center Row — click the card to match:"), self.row_box, self.declare_box,
+                    widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))]
+        if dos_row:
+            children.append(widgets.HBox(dos_row, layout=widgets.Layout(flex_flow="row wrap")))
+        self.children = [*children, self.status, self.log_view]
+        self._start_log = len(self.round.log)
+        self._say("info", "Pick cards, then press a button. The game engine checks every move.")
+        self._refresh()
+
+    # ---------------------------------------------------------------- public helpers (also for tests)
+
+    def _fresh(self) -> Round:
+        made = self._position.copy() if isinstance(self._position, Round) else self._position()
+        if isinstance(made, Game):
+            self.game = made
+            return made.round
+        self.game = None
+        return made
+
+    def reset(self) -> None:
+        """Go back to the starting position."""
+        self.round = self._fresh()
+        self.reached = False
+        self._hand_selected = []
+        self._row_selected = None
+        self.wild_colour.value = self.wild_number.value = ""
+        self._start_log = len(self.round.log)
+        self._say("info", "Back to the start. Pick cards, then press a button.")
+        self._refresh()
+
+    def select(self, *cards: str, row: int | None = None) -> None:
+        """Select hand cards by code (and a row card by position), as clicks would."""
+        self._hand_selected = []
+        hand = self.round.hands[self.player]
+        for code in cards:
+            card = Card.parse(code)
+            index = next(i for i, c in enumerate(hand) if c is card and i not in self._hand_selected)
+            self._hand_selected.append(index)
+        self._row_selected = row
+        self._refresh()
+
+    @property
+    def selected_cards(self) -> list[Card]:
+        """The hand cards selected now."""
+        hand = self.round.hands[self.player]
+        return [hand[i] for i in self._hand_selected if i < len(hand)]
+
+    @property
+    def status_text(self) -> str:
+        """The status line as plain text (for tests)."""
+        return html.unescape(_strip_tags(self.status.value))
+
+    def show_solution(self) -> None:
+        """Start again and play the solution, narrating it."""
+        if self._solution is None:
+            return
+        self.reset()
+        before = len(self.round.log)
+        try:
+            for action in self._solution:
+                apply_action(self.round, action)
+        except Exception as err:  # a wrong solution must not break the page
+            self._say("bad", f"the solution could not be played: {err}")
+        else:
+            self._say("ok", "Here is one way to do it:\n" + narrate(self.round.log[before:]))
+        self._after_change()
+
+    # ---------------------------------------------------------------- clicks
+
+    def _on_match(self) -> None:
+        if self._row_selected is None:
+            self._say("info", "First click a Center Row card to match.")
+            return
+        cards = self.selected_cards
+        if not cards:
+            self._say("info", "First click one or two cards in your hand.")
+            return
+        codes = []
+        for card in cards:
+            if card.kind is Kind.WILD_DOS and self.wild_colour.value:
+                codes.append(f"W={self.wild_colour.value}")
+            elif card.kind is Kind.WILD_NUMBER and self.wild_number.value:
+                codes.append(f"{card.code}={self.wild_number.value}")
+            else:
+                codes.append(card.code)
+        action = f"match {self._row_selected} {' '.join(codes)}"
+        if self.row_wild.value:
+            action += f" as {self.row_wild.value}"
+        self._act(action)
+
+    def _on_place(self) -> None:
+        cards = self.selected_cards
+        if len(cards) != 1:
+            self._say("info", "Click exactly one card in your hand to place." if not cards
+                      else f"You picked {len(cards)} cards; click just one card to place.")
+            return
+        self._act(f"place {cards[0].code}")
+
+    def _act(self, action: str) -> None:
+        """Send one action to the engine; show its answer. Never raises."""
+        before = len(self.round.log)
+        try:
+            result = apply_action(self.round, action)
+        except DosError as err:
+            self._say("bad", str(err))
+            self._refresh()
+            return
+        except Exception as err:  # never let an exception escape a click handler
+            self._say("bad", f"unexpected problem: {err!r}")
+            self._refresh()
+            return
+        told = narrate(self.round.log[before:])
+        if result is False:
+            self._say("info", "No effect: " + _no_effect(action))
+        else:
+            self._say("ok", told or "Done.")
+        self._after_change()
+
+    def _after_change(self) -> None:
+        if self._opponents_catch:
+            before = len(self.round.log)
+            for other in range(self.round.players):
+                if other != self.player and self.round.is_exposed(self.player):
+                    self.round.catch_dos(other, self.player)
+            if len(self.round.log) > before:
+                self._say("warn", self._status_plain() + "\n" + narrate(self.round.log[before:]))
+        self._hand_selected = []
+        self._row_selected = None
+        self.wild_colour.value = self.wild_number.value = ""
+        if self._check is not None and not self.reached:
+            try:
+                self.reached = bool(self._check(self.round))
+            except Exception:
+                self.reached = False
+        self._refresh()
+
+    def _status_plain(self) -> str:
+        return self.status_text.removeprefix("✓ ").removeprefix("✗ Not allowed: ")
+
+    def _say(self, kind: str, text: str) -> None:
+        self.status.value = _status(kind, text)
+
+    # ---------------------------------------------------------------- drawing the widget
+
+    def _toggle_hand(self, index: int) -> None:
+        if index in self._hand_selected:
+            self._hand_selected.remove(index)
+        else:
+            self._hand_selected.append(index)
+        self._refresh(rebuild=False)
+
+    def _toggle_row(self, index: int) -> None:
+        self._row_selected = None if self._row_selected == index else index
+        self._refresh(rebuild=False)
+
+    def _refresh(self, rebuild: bool = True) -> None:
+        r = self.round
+        if self.game is not None:
+            self.board.value = game_html(self.game)
+        else:
+            self.board.value = round_html(r)
+        mine = not r.over and r.current == self.player
+        hand = r.hands[self.player]
+        if rebuild or len(self.hand_box.children) != len(hand) or len(self.row_box.children) != len(r.center_row):
+            hand_buttons = []
+            for i, card in enumerate(hand):
+                b = _card_button(card, "dos-tut-hand-card", card.name)
+                b.on_click(lambda _b, i=i: self._toggle_hand(i))
+                hand_buttons.append(b)
+            self.hand_box.children = hand_buttons
+            row_buttons = []
+            for i, card in enumerate(r.center_row):
+                b = _card_button(card, "dos-tut-row-card", card.name)
+                b.add_class(f"dos-tut-row-{i}")
+                b.on_click(lambda _b, i=i: self._toggle_row(i))
+                row_buttons.append(b)
+            self.row_box.children = row_buttons
+        matched = {m.target for m in r.matches_this_turn}
+        for i, (b, card) in enumerate(zip(self.hand_box.children, hand, strict=True)):
+            _mark(b, card, i in self._hand_selected, "in your hand")
+            b.disabled = not mine
+        for i, (b, card) in enumerate(zip(self.row_box.children, r.center_row, strict=True)):
+            _mark(b, card, i == self._row_selected, "matched this turn" if i in matched else "in the Center Row")
+            b.disabled = not mine or i in matched or r.phase not in (Phase.MATCHING, Phase.DREW)
+        chosen = self.selected_cards
+        self.wild_colour.layout.display = "" if any(c.kind is Kind.WILD_DOS for c in chosen) else "none"
+        self.wild_number.layout.display = "" if any(c.kind is Kind.WILD_NUMBER for c in chosen) else "none"
+        target = r.center_row[self._row_selected] if self._row_selected is not None and self._row_selected < len(
+            r.center_row) else None
+        if target is not None and target.kind is Kind.WILD_DOS:
+            options = self._colour_options
+        elif target is not None and target.kind is Kind.WILD_NUMBER:
+            options = self._number_options
+        else:
+            options = [("the engine chooses", "")]
+        if list(self.row_wild.options) != options:
+            self.row_wild.options = options
+            self.row_wild.value = ""
+        self.row_wild.layout.display = "" if len(options) > 1 else "none"
+        for b in (self.match_button, self.draw_button, self.place_button, self.end_turn_button, self.dos_button,
+                  *self.catch_buttons, *self.caught_by_buttons):
+            b.disabled = r.over or (not mine and b not in (*self.catch_buttons, *self.caught_by_buttons))
+        self.hand_label.value = _label(self._hand_prompt(mine)).value
+        goal = html.escape(self._goal_text)
+        if self.reached:
+            self.goal.value = (f'<div class="dos-tut-goal-done" style="font:15px sans-serif;background:#e8f5e9;'
+                               f'border:2px solid {_OK};border-radius:6px;padding:6px 10px">'
+                               f"<b>Goal:</b> {goal}<br><b style='color:{_OK}'>✓ {html.escape(self._success)}"
+                               f"</b></div>")
+        else:
+            self.goal.value = (f'<div class="dos-tut-goal-open" style="font:15px sans-serif;background:#fff8e1;'
+                               f'border:2px solid #f9a825;border-radius:6px;padding:6px 10px">'
+                               f"<b>Goal:</b> {goal}</div>") if goal else ""
+        told = [e.describe() for e in r.log[self._start_log:] if not isinstance(e, TurnStarted)]
+        items = "".join(f"<li>{html.escape(t)}</li>" for t in told)
+        self.log_view.value = (f'<details open><summary style="font:600 13px sans-serif">What has happened '
+                          f'({len(told)})</summary><ol style="font:13px sans-serif;margin:2px 0">{items}</ol>'
+                          f"</details>") if told else ""
+
+    def _hand_prompt(self, mine: bool) -> str:
+        r = self.round
+        who = player_name(self.player)
+        if r.over:
+            return "The round is over. Press “Start again” to play it again."
+        if not mine:
+            return f"Your turn ({who}) is over. Press “Start again” to try something else."
+        if r.phase is Phase.BONUS:
+            return f"Your hand ({who}) — you owe {r.bonuses_owed} bonus card(s): click one card, then Place:"
+        if r.phase is Phase.DREW:
+            return (f"Your hand ({who}) — you drew {r.drawn_card}: match with it, or click one card and press "
+                    "Place:") if r.drawn_card is not None else f"Your hand ({who}):"
+        return f"Your hand ({who}) — click one or two cards:"
+
+
+def _strip_tags(text: str) -> str:
+    out, inside = [], False
+    for ch in text.replace("<br>", "\n"):
+        if ch == "<":
+            inside = True
+        elif ch == ">":
+            inside = False
+        elif not inside:
+            out.append(ch)
+    return "".join(out)
+
+
+class Exercise(widgets.VBox):  # type: ignore[misc]
+    """A question with an answer box, a Check button and a "Show me" button.
+
+    ``answer_checker(answer)`` gets the reader's answer as text and returns
+    ``True``/``False`` or ``(ok, feedback)``. ``solution`` is shown by "Show me".
+    With ``options`` the answer is picked from a list instead of typed.
+
+    >>> ex = Exercise("2 + 3?", lambda a: a.strip() == "5", "5, because 2 + 3 = 5.")
+    >>> ex.answer.value = "6"; ex.check_button.click(); ex.correct
+    False
+    >>> ex.answer.value = "5"; ex.check_button.click(); ex.correct
+    True
+    """
+
+    def __init__(self, question: str, answer_checker: Callable[[str], bool | tuple[bool, str]], solution: str,
+                 *, options: Sequence[str] | None = None, placeholder: str = "type your answer",
+                 title: str = "Exercise") -> None:
+        super().__init__(layout=widgets.Layout(border="2px solid #5c6bc0", padding="8px", margin="8px 0"))
+        self.add_class("dos-tut-exercise")
+        self._checker = answer_checker
+        self._solution = solution
+        self.correct: bool | None = None
+        self.question = widgets.HTML(f'<div style="font:15px sans-serif"><b>{html.escape(title)}:</b> '
+                                     f"{question}</div>")
+        self.question.add_class("dos-tut-question")
+        if options is not None:
+            self.answer: widgets.ValueWidget = widgets.RadioButtons(options=list(options), value=None,
+                                                                    layout=widgets.Layout(width="auto"))
+        else:
+            self.answer = widgets.Text(placeholder=placeholder, layout=widgets.Layout(width="320px"))
+        self.answer.add_class("dos-tut-answer")
+        self.check_button = _action_button("Check", "dos-tut-check", "check my answer")
+        self.check_button.button_style = "primary"
+        self.show_button = _action_button("Show me", "dos-tut-show", "show the solution")
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("dos-tut-feedback")
+        self.solution = widgets.HTML()
+        self.solution.add_class("dos-tut-solution")
+        self.check_button.on_click(lambda _b: self.check())
+        self.show_button.on_click(lambda _b: self.show())
+        self.children = [self.question, self.answer,
+                         widgets.HBox([self.check_button, self.show_button]), self.feedback, self.solution]
+
+    def check(self, answer: str | None = None) -> str:
+        """Check ``answer`` (or what the reader entered); show and return the verdict. Never raises."""
+        if answer is None:
+            value = self.answer.value
+            answer = "" if value is None else str(value)
+        if not answer.strip():
+            self.correct = None
+            text = "Type or pick an answer first."
+            self.feedback.value = _status("info", text)
+            return text
+        try:
+            verdict = self._checker(answer)
+        except Exception as err:  # the checker must not break the page
+            verdict = (False, f"I could not read that answer ({err}).")
+        ok, note = verdict if isinstance(verdict, tuple) else (bool(verdict), "")
+        self.correct = bool(ok)
+        text = ("Right! " if ok else "Not yet. ") + note
+        self.feedback.value = (f'<div class="dos-tut-{"right" if ok else "wrong"}" style="font:14px sans-serif;'
+                               f'color:{_OK if ok else _BAD};border-left:5px solid {_OK if ok else _BAD};'
+                               f'padding:4px 8px">{"✓ " if ok else "✗ "}{html.escape(text.strip())}</div>')
+        return text.strip()
+
+    def show(self) -> None:
+        """Reveal the solution."""
+        self.solution.value = (f'<div style="font:14px sans-serif;background:#e8eaf6;border-radius:6px;'
+                               f'padding:6px 10px"><b>Solution:</b> {self._solution}</div>')
+
+
+class TurnStepper(widgets.VBox):  # type: ignore[misc]
+    """Step through a turn one event at a time, through the stages E1 … E6.
+
+    ``actions`` are played on a copy of ``round_before`` (see :func:`turn_steps`).
+
+    >>> from dos_lab import Round
+    >>> r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5 B8"], center_row="B7 Y5", draw_pile="G4 Y8 R1")
+    >>> st = TurnStepper(r, ["match 0 R7", "end turn"])
+    >>> st.next_button.click(); st.next_button.click(); st.step.stage
+    'E1'
+    """
+
+    def __init__(self, round_before: Round, actions: Sequence[Action], *, title: str = "") -> None:
+        super().__init__(layout=widgets.Layout(border="2px solid #00897b", padding="8px", margin="8px 0"))
+        self.add_class("dos-tut-stepper")
+        self.steps = turn_steps(round_before, actions)
+        self.index = 0
+        self.title_html = widgets.HTML(f'<div style="font:700 16px sans-serif">{html.escape(title)}</div>' if title else "")
+        self.stages = widgets.HTML()
+        self.stages.add_class("dos-tut-stages")
+        self.text = widgets.HTML()
+        self.text.add_class("dos-tut-step-text")
+        self.board = widgets.HTML()
+        self.board.add_class("dos-tut-step-board")
+        self.back_button = _action_button("◀ Back", "dos-tut-step-back", "one step back")
+        self.next_button = _action_button("Next step ▶", "dos-tut-step-next", "show what happens next")
+        self.next_button.button_style = "primary"
+        self.restart_button = _action_button("Start over", "dos-tut-step-restart", "back to the start of the turn")
+        self.back_button.on_click(lambda _b: self.go(self.index - 1))
+        self.next_button.on_click(lambda _b: self.go(self.index + 1))
+        self.restart_button.on_click(lambda _b: self.go(0))
+        self.children = [self.title_html, self.stages, self.text, self.board,
+                         widgets.HBox([self.back_button, self.next_button, self.restart_button])]
+        self.go(0)
+
+    @property
+    def step(self) -> Step:
+        """The step shown now."""
+        return self.steps[self.index]
+
+    def go(self, index: int) -> None:
+        """Show step ``index`` (clamped to the steps there are)."""
+        self.index = max(0, min(index, len(self.steps) - 1))
+        s = self.step
+        self.back_button.disabled = self.index == 0
+        self.next_button.disabled = self.index == len(self.steps) - 1
+        self.stages.value = _stage_bar(s.context)
+        counter = f"Step {self.index + 1} of {len(self.steps)}"
+        tone = "#555" if s.quiet else _INK
+        self.text.value = (f'<div style="font:13px sans-serif;color:#555">{counter}</div>'
+                           f'<div class="dos-tut-step-{s.stage or "turn"}" style="font:15px sans-serif;color:{tone};'
+                           f'min-height:40px;padding:4px 0">{html.escape(s.text)}</div>')
+        self.board.value = _step_html(s)
+
+
+def _stage_bar(current: str) -> str:
+    chips = []
+    for code, name in (("turn", "the player's moves"), *STAGES):
+        on = current == code
+        style = ("background:#00897b;color:#fff;border:2px solid #00695c" if on
+                 else "background:#eceff1;color:#37474f;border:2px solid #cfd8dc")
+        label = name if code == "turn" else f"{code} {name}"
+        chips.append(f'<span class="dos-tut-stage{" dos-tut-stage-now" if on else ""}" style="{style};'
+                     f'border-radius:12px;padding:2px 8px;margin:2px;font:600 12px sans-serif;display:inline-block">'
+                     f"{'▶ ' if on else ''}{html.escape(label)}</span>")
+    return '<div style="margin:4px 0">' + "→".join(chips) + "</div>"
+
+
+def _step_html(s: Step) -> str:
+    piles = []
+    for index, (card, pile) in enumerate(zip(s.row, s.piles, strict=True)):
+        piles.append(f'<span style="display:inline-block;margin-right:10px"><span style="display:block;font:11px '
+                     f'sans-serif;color:#555">#{index}</span>{card_html(card)}'
+                     + "".join(card_html(c, size="small") for c in pile) + "</span>")
+    hands = "".join(f'<div style="font:13px sans-serif">{player_name(p)} — {len(h)} cards: '
+                    f"{cards_html(list(h), size='small')}</div>" for p, h in enumerate(s.hands))
+    return (f'<div style="font:600 13px sans-serif">Center Row ({len(s.row)} cards)</div>'
+            f"<div>{''.join(piles) or cards_html([])}</div>{hands}"
+            f'<div style="font:13px sans-serif;color:#333">Draw pile: {s.draw_pile} cards · '
+            f"Discard pile: {s.discard_pile} cards</div>")
+
+
+def parse_hand(text: str) -> list[Card]:
+    """Cards typed by a reader (``"G3, B4"``), for answer checkers; raises InvalidInput if unreadable."""
+    return parse_cards(text)
+
