@@ -143,7 +143,7 @@ class RandomBot(_BaseBot):
         # (stopping before the first match means drawing)
         while True:
             options = r.legal_matches()
-            pick = self.rng.randrange(len(options) + 1)
+            pick = int(self.rng.random() * (len(options) + 1))
             if pick == len(options):
                 return
             yield options[pick]

@@ -356,64 +356,45 @@ def legal_matches_for(hand: Sequence[Card], row: Sequence[Card], *, fixed: Seque
             counts[card] = 0
         counts[card] += 1
     skipped = set(skip)
-    # cards grouped by value (hand position kept for the documented order); Wild #s apart
-    by_value: dict[int, list[tuple[int, Card]]] = {}
-    wilds: list[tuple[int, Card]] = []
-    for position, card in enumerate(kinds):
-        if card.value is None:
-            wilds.append((position, card))
-        else:
-            by_value.setdefault(card.value, []).append((position, card))
+    # every pair once, in the documented order, with what it needs from the row card:
+    # a fixed sum, or (a Wild # making up the rest, 1 to 10) a row value of at least `need`
+    pairs: list[tuple[Card, Card, int, int]] = []
+    size = len(kinds)
+    for i in range(size):
+        a = kinds[i]
+        va = a.value
+        for j in range(i if counts[a] > 1 else i + 1, size):
+            b = kinds[j]
+            if must_use is not None and must_use is not a and must_use is not b:
+                continue
+            vb = b.value
+            if va is None:
+                pairs.append((a, b, 0, 2 if vb is None else vb + 1))
+            elif vb is None:
+                pairs.append((a, b, 0, va + 1))
+            elif va + vb <= 10:
+                pairs.append((a, b, va + vb, 0))
     singles = kinds if must_use is None else [must_use] if must_use in counts else []
     out: list[Match] = []
     for index, target in enumerate(row):
         if index in skipped:
             continue
         f = fixed[index] if index < len(fixed) else None
-        wanted = (target.value,) if target.value is not None else WILD_RANGE if f is None else (f,)
-        for card in singles:
-            if card.value is None or card.value in wanted:
+        t = target.value if target.value is not None else f
+        if t is not None:
+            for card in singles:
+                if card.value is None or card.value == t:
+                    out.append(_default_match(index, target, f, card, None))
+            for a, b, total, need in pairs:
+                if total == t if total else need <= t:
+                    out.append(_default_match(index, target, f, a, b))
+        else:  # a free Wild # in the row: any value 1 to 10
+            for card in singles:
                 out.append(_default_match(index, target, f, card, None))
-        pairs: list[tuple[int, int, Card, Card]] = []
-        for total in wanted:
-            _pairs_making(total, by_value, wilds, counts, pairs)
-        if len(wanted) > 1:
-            pairs = list(set(pairs))  # a pair with a Wild # can make several totals
-        if len(pairs) > 1:
-            pairs.sort(key=_pair_position)
-        for _, _, a, b in pairs:
-            if must_use is None or must_use is a or must_use is b:
-                out.append(_default_match(index, target, f, a, b))
+            for a, b, total, need in pairs:
+                if total or need <= 10:
+                    out.append(_default_match(index, target, f, a, b))
     return out
-
-
-def _pairs_making(total: int, by_value: dict[int, list[tuple[int, Card]]], wilds: list[tuple[int, Card]],
-                  counts: dict[Card, int], out: list[tuple[int, int, Card, Card]]) -> None:
-    """Add every pair of card kinds (two copies of one kind included) that can add up to ``total``."""
-    pairs: list[tuple[tuple[int, Card], tuple[int, Card]]] = []
-    for value, group in by_value.items():
-        rest = total - value
-        if value < rest:
-            other = by_value.get(rest)
-            if other is not None:
-                pairs.extend((x, y) for x in group for y in other)
-        elif value == rest:
-            pairs.extend((x, y) for i, x in enumerate(group) for y in group[i:])
-        if wilds and value < total:  # a Wild # makes up the difference, 1 to 9
-            pairs.extend((x, w) for x in group for w in wilds)
-    if total >= 2:
-        pairs.extend((w, v) for i, w in enumerate(wilds) for v in wilds[i:])
-    for x, y in pairs:
-        if x[1] is y[1] and counts[x[1]] < 2:
-            continue
-        if x[0] <= y[0]:
-            out.append((x[0], y[0], x[1], y[1]))
-        else:
-            out.append((y[0], x[0], y[1], x[1]))
-
-
-def _pair_position(pair: tuple[int, int, Card, Card]) -> tuple[int, int]:
-    return pair[0], pair[1]
 
 
 @lru_cache(maxsize=1 << 17)

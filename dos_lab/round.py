@@ -85,6 +85,7 @@ class Round:
         self.seed = seed
         self.dealer = dealer
         self._s = state
+        self._n = len(state.hands)
         self._history: list[RoundState] | None = [] if history else None
 
     # ------------------------------------------------------------------ construction
@@ -104,8 +105,7 @@ class Round:
         seed = _check_seed(seed)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise InvalidInput(f"dealer={dealer!r} must be a player number from 0 to {players - 1}")
-        deck = full_deck()
-        random.Random(seed).shuffle(deck)
+        deck = shuffled(full_deck(), random.Random(seed))
         deck.reverse()  # internal draw pile: top card last
         hands: list[list[Card]] = [[] for _ in range(players)]
         for _ in range(rules.hand_size):
@@ -160,7 +160,7 @@ class Round:
     @property
     def players(self) -> int:
         """How many players sit at the table."""
-        return len(self._s.hands)
+        return self._n
 
     @property
     def hands(self) -> list[list[Card]]:
@@ -536,7 +536,7 @@ class Round:
     def _finish_turn(self) -> None:
         """E4 opponents draw, E5 deferred penalty, E6 going out or next player."""
         s = self._s
-        n = self.players
+        n = self._n
         if s.double_colour:
             for offset in range(1, n):
                 player = (s.current + offset) % n
@@ -564,14 +564,14 @@ class Round:
         s = self._s
         s.log.append(Passed(s.current))
         s.passes += 1
-        if s.passes >= self.players:
+        if s.passes >= self._n:
             self._end_round(None)
             return
         self._finish_turn()
 
     def _next_player(self) -> None:
         s = self._s
-        nxt = (s.current + 1) % self.players
+        nxt = (s.current + 1) % self._n
         s.log.append(TurnPassed(s.current, nxt, len(s.hands[s.current])))
         s.current = nxt
         s.turn += 1
@@ -592,7 +592,7 @@ class Round:
         s.bonuses_owed = 0
         s.drawn = None
         s.penalty_pending = False
-        s.exposed = [False] * self.players
+        s.exposed = [False] * self._n
         s.log.append(RoundEnded(winner, s.points, totals))
 
     # ------------------------------------------------------------------ cards moving
@@ -604,8 +604,7 @@ class Round:
             if self.rules.empty_draw_pile is not EmptyDrawPile.RESHUFFLE_DISCARDS or not s.discard:
                 return None
             s.reshuffles += 1
-            pile = s.discard
-            random.Random(f"{self.seed}/reshuffle/{s.reshuffles}").shuffle(pile)
+            pile = shuffled(s.discard, random.Random(f"{self.seed}/reshuffle/{s.reshuffles}"))
             s.draw, s.discard = pile, []
             s.log.append(Reshuffled(len(pile)))
         return s.draw.pop()
@@ -662,7 +661,7 @@ class Round:
                 return
             candidates: Iterable[int] = players if players is not None else ()
         else:
-            candidates = range(self.players)
+            candidates = range(self._n)
         for p in candidates:
             if len(s.hands[p]) == 2 and not s.called[p] and not s.lapsed[p]:
                 s.exposed[p] = True
@@ -685,8 +684,8 @@ class Round:
             self._history.append(self._s.clone())
 
     def _player(self, player: int) -> int:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise InvalidInput(f"player {player!r} does not exist; players are numbered 0 to {self.players - 1}")
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:
+            raise InvalidInput(f"player {player!r} does not exist; players are numbered 0 to {self._n - 1}")
         return player
 
     def _target_index(self, target: int | str | Card) -> int:
@@ -759,7 +758,7 @@ class Round:
 
     def __repr__(self) -> str:
         s = self._s
-        return (f"<Round {self.players} players, turn {s.turn}, {player_name(s.current)} to play, "
+        return (f"<Round {self._n} players, turn {s.turn}, {player_name(s.current)} to play, "
                 f"phase {s.phase.value}, row {' '.join(c.code for c in s.row)}>")
 
     def _repr_html_(self) -> str:
@@ -773,6 +772,13 @@ def _resolve(target: Card, played: tuple[Played, ...], fixed: int | None, target
              index: int) -> Match:
     # the same few matches recur all the time in simulations; refusals raise and are not cached
     return resolve(target, played, fixed=fixed, target_as=target_as, index=index)
+
+
+def shuffled(cards: list[Card], rng: random.Random) -> list[Card]:
+    """The cards in a random order drawn from ``rng``: sorted by independent random
+    keys, a uniform shuffle that costs one C-level ``random()`` per card."""
+    keys = [rng.random() for _ in cards]
+    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
 def _check_players(players: Any) -> int:
