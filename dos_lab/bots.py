@@ -13,7 +13,7 @@ opponents who forgot, with a configurable reaction (a chance from 0 to 1).
 >>> while not r.over:
 ...     bots[r.current].play_turn(r)
 >>> r.winner, r.points
-(0, 45)
+(1, 6)
 """
 
 from __future__ import annotations

@@ -35,10 +35,10 @@ from dos_lab.errors import InvalidInput
 __all__ = [
     "COLORS",
     "NUMBERS",
+    "WILD_DOS",
     "Card",
     "Color",
     "Kind",
-    "WILD_DOS",
     "copies_in_deck",
     "full_deck",
     "parse_cards",
@@ -99,7 +99,7 @@ class Card:
     ``Card(kind, color, number)`` validates its arguments the same way.
     """
 
-    __slots__ = ("kind", "color", "number", "value", "code", "points", "order")
+    __slots__ = ("code", "color", "kind", "number", "order", "points", "value")
 
     kind: Kind
     color: Color | None

@@ -215,7 +215,8 @@ class Refilled(Event):
             return "E2 refill: the draw pile is empty, so no card can be turned up (R14.2)."
         left = f"only {_plural(before, 'card')} was left" if before == 1 else (
             "no cards were left" if before == 0 else f"{before} cards were left")
-        return f"E2 refill: {left} in the Center Row, so {_cards(self.cards)} {'is' if len(self.cards) == 1 else 'are'} turned up to make two."
+        verb = "is" if len(self.cards) == 1 else "are"
+        return f"E2 refill: {left} in the Center Row, so {_cards(self.cards)} {verb} turned up to make two."
 
 
 @dataclass(frozen=True, slots=True)

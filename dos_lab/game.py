@@ -78,6 +78,11 @@ def draw_for_dealer(players: int, rng: random.Random) -> tuple[int, list[list[tu
         drawing = [player for player, card in draws[-1] if card.dealer_value == best]
 
 
+def ints(value: Any) -> bool:
+    """True for a whole number (not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _round_seed(seed: int, number: int) -> int:
     return random.Random(f"{seed}/round/{number}").getrandbits(62)
 
@@ -192,7 +197,6 @@ class Game:
             raise InvalidInput(f"a saved game is a dict with exactly the fields {', '.join(sorted(keys))}")
         rnd = Round.from_dict(data["round"])
         scores = data["scores"]
-        ints = (lambda v: isinstance(v, int) and not isinstance(v, bool))
         if not isinstance(scores, list) or len(scores) != rnd.players or not all(ints(v) and v >= 0 for v in scores):
             raise InvalidInput("corrupt saved game: scores must be one whole number per player")
         if not ints(data["dealer"]) or not 0 <= data["dealer"] < rnd.players or not ints(data["seed"]) or not ints(

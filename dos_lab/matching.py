@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from enum import Enum
+from functools import lru_cache
 
 from dos_lab.cards import COLORS, Card, Color, Kind, parse_cards  # noqa: F401 (parse_cards: doctests)
 from dos_lab.errors import IllegalDeclaration, IllegalMove, InvalidInput
@@ -307,7 +307,7 @@ def _choose_colors(t_colors: tuple[Color, ...], played: list[Played]) -> tuple[t
         printed = [o[0] for o in options if len(o) == 1] + ([t_colors[0]] if len(t_colors) == 1 else [])
         color = next((c for c in printed if c in common), common[0])
         bonus = Bonus.SINGLE_COLOUR if len(played) == 1 else Bonus.DOUBLE_COLOUR
-        return (color,) + tuple(color for _ in played), bonus
+        return (color, *(color for _ in played)), bonus
     # no bonus: keep declared colours; an undeclared wild copies the row card or its partner
     fallback = next((o[0] for o in [t_colors, *options] if len(o) == 1), COLORS[0])
     target_color = t_colors[0] if len(t_colors) == 1 else next(

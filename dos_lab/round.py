@@ -13,17 +13,17 @@ raises :class:`IllegalMove` naming the rule and leaves the round unchanged.
 >>> r.end_turn()
 >>> r.center_row, r.discard_pile, r.current
 ([Card.parse('Y5'), Card.parse('G4')], [Card.parse('B7'), Card.parse('R7')], 1)
->>> r.match(0, "W")
+>>> r.match(0, "Y1")
 Traceback (most recent call last):
 ...
-dos_lab.errors.IllegalMove: P2 has no W in hand (hand: Y1 Y5 B8) (R4.1)
+dos_lab.errors.IllegalMove: Y1 is 1, but Y5 needs 5 (R4.1)
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from dos_lab.cards import Card, Color, Kind, check_supply, full_deck, parse_cards
@@ -50,12 +50,9 @@ from dos_lab.events import (
     RoundStarted,
     TurnPassed,
     TurnStarted,
-    event_from_dict,
-    event_to_dict,
     player_name,
 )
 from dos_lab.matching import Bonus, Match, Played, legal_matches_for, parse_played, resolve
-from dos_lab.state import Phase, RoundState, state_from_dict, state_to_dict
 from dos_lab.rules import (
     AfterDraw,
     BonusPlacement,
@@ -66,6 +63,7 @@ from dos_lab.rules import (
     RuleSet,
     WildNumberInCenter,
 )
+from dos_lab.state import Phase, RoundState, state_from_dict, state_to_dict
 
 __all__ = ["Phase", "Round"]
 

@@ -11,10 +11,10 @@ keyword fields; their values are lower-case strings (``str`` enums), so both
 (True, 200)
 >>> rules
 RuleSet(after_draw_matching='any_matches')
->>> RuleSet(bonus_placement="sometimes")
+>>> RuleSet(bonus_placement="sometimes")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-dos_lab.errors.InvalidInput: bonus_placement='sometimes' is not an option value; choose one of 'mandatory', 'optional' (RULES.md §3, D3)
+dos_lab.errors.InvalidInput: bonus_placement='sometimes' is not an option value; choose one of 'mandatory', ...
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ from typing import Any
 from dos_lab.errors import InvalidInput
 
 __all__ = [
+    "PRESETS",
     "AfterDraw",
     "BonusPlacement",
     "CatchWindow",
     "DealerRotation",
     "DosCheckpoints",
     "EmptyDrawPile",
-    "PRESETS",
     "PenaltyVsGoingOut",
     "RuleSet",
     "WildNumberInCenter",

@@ -76,8 +76,8 @@ class RoundState:
             [list(h) for h in self.hands], list(self.row), list(self.row_fixed), list(self.draw),
             list(self.discard), self.current, self.phase, self.turn, list(self.matches), self.drawn,
             self.has_drawn, self.acted, self.bonuses_earned, self.double_colour, self.bonuses_owed,
-            list(self.called), list(self.exposed), list(self.lapsed), self.penalty_pending, self.winner, self.points, self.passes,
-            self.reshuffles, list(self.log))
+            list(self.called), list(self.exposed), list(self.lapsed), self.penalty_pending, self.winner,
+            self.points, self.passes, self.reshuffles, list(self.log))
 
     def all_cards(self) -> list[Card]:
         """Every card in the round: hands, row, piles being matched, draw and discard piles."""
@@ -121,9 +121,12 @@ def state_to_dict(s: RoundState, rules: RuleSet, seed: int, dealer: int | None) 
     }
 
 
-_FIELDS = ("format rules seed dealer hands center_row center_row_values draw_pile discard_pile current phase turn "
-           "matches drawn has_drawn acted bonuses_earned double_colour_matches bonuses_owed dos_called dos_exposed "
-           "dos_lapsed penalty_pending winner points passes reshuffles log").split()
+_FIELDS = [
+    "format", "rules", "seed", "dealer", "hands", "center_row", "center_row_values", "draw_pile", "discard_pile",
+    "current", "phase", "turn", "matches", "drawn", "has_drawn", "acted", "bonuses_earned", "double_colour_matches",
+    "bonuses_owed", "dos_called", "dos_exposed", "dos_lapsed", "penalty_pending", "winner", "points", "passes",
+    "reshuffles", "log",
+]
 
 
 def _match_to_dict(match: Match) -> dict[str, Any]:

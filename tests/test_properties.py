@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from dos_lab import Card, Color, DosError, Kind, Round, full_deck
 from dos_lab.matching import Played, legal_matches_for, resolve
+
 from playout import DECK, all_cards, random_rules, step
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -109,7 +109,7 @@ def test_every_event_describes_itself() -> None:
         bots[r.current].play_turn(r)
     for event in r.log:
         text = event.describe()
-        assert text and text[0].isupper() or text.startswith("E")
+        assert (text and text[0].isupper()) or text.startswith("E")
 
 
 def test_text_and_html_pictures_are_deterministic() -> None:
