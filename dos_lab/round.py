@@ -121,9 +121,14 @@ class Round:
     def from_position(cls, hands: Sequence[str | Sequence[str | Card]], center_row: str | Sequence[str | Card] = "",
                       draw_pile: str | Sequence[str | Card] = "", discard_pile: str | Sequence[str | Card] = "",
                       current: int = 0, rules: RuleSet | None = None, seed: int = 0, *,
-                      dealer: int | None = None, history: bool = True) -> Round:
+                      dealer: int | None = None, dos_called: Iterable[int] = (),
+                      history: bool = True) -> Round:
         """A staged position (any cards the deck can supply). ``draw_pile`` is
         listed top card first, ``discard_pile`` bottom card first.
+
+        The position is a rest point (R11.4): a player who holds exactly two
+        cards is exposed to a catch unless listed in ``dos_called`` (players
+        who have already called DOS).
 
         >>> r = Round.from_position(hands=["B1 B1 R4 G10", "Y3"], center_row="W Y9", draw_pile="G5 R6")
         >>> r.match(0, "B1", "B1", target_as="B").bonus
@@ -151,6 +156,11 @@ class Round:
         r = cls(state, rules, _check_seed(seed), dealer, history)
         state.log.append(RoundStarted(players, dealer, current, tuple(row)))
         state.log.append(TurnStarted(current, state.turn))
+        for player in dos_called:
+            if len(hand_lists[r._player(player)]) != 2:
+                raise InvalidInput(f"{player_name(player)} cannot have called DOS without holding two cards (R11.3)")
+            state.called[player] = True
+        r._rest_point("RP0")
         return r
 
     # ------------------------------------------------------------------ reading the state

@@ -133,3 +133,14 @@ def test_rules_are_kept_and_reported() -> None:
     rules = RuleSet(after_draw_matching="any_matches")
     r = Round.deal(2, seed=1, rules=rules)
     assert r.rules is rules and Round.from_dict(r.to_dict()).rules == rules
+
+
+def test_a_staged_position_is_a_rest_point_for_the_dos_call() -> None:
+    r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5"], center_row="B7 Y6", draw_pile="G4 Y8 R1 B1")
+    assert r.is_exposed(1) and not r.is_exposed(0)
+    assert r.catch_dos(0, 1) is True  # not P2's turn: P2 draws two at once (R11.1)
+    assert [c.code for c in r.hands[1]] == ["Y1", "Y5", "G4", "Y8"]
+    called = Round.from_position(hands=["R7 B3 G9", "Y1 Y5"], center_row="B7 Y6", dos_called=[1])
+    assert called.has_called_dos(1) and called.catch_dos(0, 1) is False
+    with pytest.raises(InvalidInput, match="R11.3"):
+        Round.from_position(hands=["R7 B3 G9", "Y1 Y5"], center_row="B7 Y6", dos_called=[0])
