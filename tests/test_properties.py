@@ -149,3 +149,23 @@ def test_resolve_prefers_a_bonus_when_one_exists() -> None:
     # W on a W target: any colour works, so the bonus must be taken
     m = resolve(Card.parse("W"), [Played(Card.parse("B1")), Played(Card.parse("B1"))])
     assert m.bonus == "double_colour" and m.target_as is Color.BLUE
+
+
+def test_every_combination_of_rule_options_plays_to_the_end() -> None:
+    """768 combinations of the §3 options; one bot round each, cards conserved turn by turn."""
+    import itertools
+
+    from dos_lab import RuleSet
+    from dos_lab.bots import GreedyBot, RandomBot
+    from playout import OPTION_VALUES
+
+    names = list(OPTION_VALUES)
+    for number, values in enumerate(itertools.product(*OPTION_VALUES.values())):
+        rules = RuleSet(**dict(zip(names, values, strict=True)))
+        r = Round.deal(2 + number % 3, seed=number, rules=rules, history=False)
+        bots = [RandomBot(number, forget_dos=0.5, catch_reaction=0.5), GreedyBot(number, forget_dos=0.3),
+                RandomBot(number + 1), GreedyBot(number + 2)][: r.players]
+        while not r.over and r.turn < 3000:
+            bots[r.current].play_turn(r)
+            assert all_cards(r) == DECK, rules
+        assert r.over, rules
