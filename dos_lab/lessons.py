@@ -43,12 +43,15 @@ __all__ = [
     "compare_guess",
     "convergence_plot",
     "explore_one_row_card",
+    "explore_pairs",
     "explore_points",
     "explore_tournament",
     "explore_two_row_cards",
     "normal_tail",
+    "one_row_card_chance",
     "percent",
     "points_plot",
+    "row_card_bars",
     "row_card_table",
     "win_rate_plot",
 ]
@@ -99,6 +102,19 @@ def _ex(answer: Fraction | int, explain: str, hint: str, tolerance: float = 0.00
     return Exercise(Fraction(answer), explain, hint, tolerance)
 
 
+_ROW_COUNTS = {v: c.count for v, c in zip(ROW_VALUES, P.VALUE_CLASSES, strict=True)}
+
+
+def one_row_card_chance(hand_size: int = 7) -> Fraction:
+    """The chance of matching one random row card (dealt from the cards not in the hand).
+
+    >>> percent(one_row_card_chance())
+    '89.6%'
+    """
+    return sum((Fraction(n, 108) * P.p_any_match(v, hand_size, exclude_target=True)
+                for v, n in _ROW_COUNTS.items()), Fraction(0))
+
+
 #: every exercise of the lessons, by name: ``"<lesson>.<name>"``
 EXERCISES: dict[str, Exercise] = {
     "1.hits_on_a_7": _ex(16, "16 cards can match a 7: 8 sevens and 8 Wild # cards.",
@@ -109,7 +125,8 @@ EXERCISES: dict[str, Exercise] = {
                                 "(92/108) x (91/107): the second card comes from the 107 cards left.",
                                 "92 of the 108 cards miss a 7. After one miss, how many misses are left, "
                                 "out of how many cards?"),
-    "2.pairs_for_6": _ex(len(P.pair_combinations(6)), "there are 10 kinds of pairs that make 6.",
+    "2.pairs_for_6": _ex(len(P.pair_combinations(6)), f"there are {len(P.pair_combinations(6))} kinds of pairs that "
+                         "make 6.",
                          "list them with pair_combinations(6) and count, or write them out: 1+5, W+4, 3+3, ..."),
     "2.easiest_number": _ex(10, "10 is the easiest number card to hit: it has the most ways to make a sum.",
                             "look at the bar chart: which number card has the tallest bar?"),
@@ -117,17 +134,20 @@ EXERCISES: dict[str, Exercise] = {
                                    "C(20, 2) / C(108, 2) = 190/5778: both cards must be 1s or Wild # cards.",
                                    "a Wild DOS in the row is 2 = 1 + 1. Which cards can be a 1? How many pairs of "
                                    "them are there?"),
-    "3.naive_both": _ex(P.p_any_match(5) ** 2, "multiplying treats the two row cards as if they were independent.",
+    "3.naive_both": _ex(one_row_card_chance() ** 2,
+                        "multiplying treats the two row cards as if they were independent.",
                         "multiply the chance for one row card by itself."),
     "3.expected_cleared": _ex(P.expected_matchable(), "P(at least one) + P(both) = the expected number cleared.",
                               "the expected number is P(at least 1) + P(2)."),
     "4.mean_points": _ex(P.expected_hand_points(7), "7 x 1036/108 = 67.1 points on average.",
-                         "the whole deck is worth 1036 points in 108 cards; each card is worth 1036/108 on average.",
-                         tolerance=0.05),
+                         "the whole deck is worth 1036 points in 108 cards; each card is worth 1036/108 on average."),
     "4.points_at_least_100": _ex(sum(q for p, q in P.hand_points_pmf(7).items() if p >= 100),
                                  "add up the exact chances of every total from 100 up.",
                                  "sum(q for points, q in hand_points_pmf(7).items() if points >= 100)"),
-    "5.greedy_games": _ex(0, "", ""),  # set by the lesson from its own tournament (see check())
+    "5.greedy_games": _ex(0, "", ""),  # the answer comes from the lesson's own tournament (see check())
+    "5.wilson_low_8_of_10": _ex(Fraction(wilson_interval(8, 10)[0]).limit_denominator(10_000),
+                                "with only 10 games, 8 wins could still come from a 49% player.",
+                                "wilson_interval(8, 10) gives (low, high); the answer is the low end."),
 }
 
 
@@ -160,16 +180,18 @@ def check(name: str, answer: object, expected: object = None) -> bool:
     return right
 
 
-def compare_guess(guess: float | Fraction, exact: Fraction | float) -> None:
-    """Print a student's guess next to the exact answer.
+def compare_guess(guess: float | Fraction, exact: Fraction | float, what: str = "The exact answer") -> None:
+    """Print a student's guess (a chance) next to the exact answer (or another result, named by ``what``).
 
     >>> compare_guess(0.5, Fraction(3, 4))
     Your guess: 50.0%. The exact answer: 75.0%. You were 25.0 percentage points too low.
+    >>> compare_guess(0.7, 0.7, what="The tournament")
+    Your guess: 70.0%. The tournament: 70.0%. You were spot on!
     """
     diff = float(guess) - float(exact)
     where = "spot on!" if abs(diff) < 0.005 else (
         f"{abs(diff) * 100:.1f} percentage points too {'high' if diff > 0 else 'low'}.")
-    print(f"Your guess: {percent(guess)}. The exact answer: {percent(exact)}. You were {where}")
+    print(f"Your guess: {percent(guess)}. {what}: {percent(exact)}. You were {where}")
 
 
 def row_card_table(hand_size: int = 7) -> list[tuple[str, str, str, str]]:
@@ -195,15 +217,35 @@ def convergence_plot(outcomes: npt.NDArray[np.float64], exact: Fraction | float,
     n = np.arange(1, len(outcomes) + 1)
     running = np.cumsum(outcomes) / n
     spread = np.sqrt(np.maximum(np.cumsum(outcomes ** 2) / n - running ** 2, 0.0) / n)
+    low, high = running - 1.96 * spread, running + 1.96 * spread
+    if outcomes.min() >= 0 and outcomes.max() <= 1:  # a chance: the band stays between 0 and 1
+        low, high = np.clip(low, 0, 1), np.clip(high, 0, 1)
     ax.plot(n, running, color="tab:blue", label="simulation (running average)")
-    ax.fill_between(n, running - 1.96 * spread, running + 1.96 * spread, color="tab:blue", alpha=0.2,
-                    label="95% band")
+    ax.fill_between(n, low, high, color="tab:blue", alpha=0.2, label="95% band")
     ax.axhline(float(exact), color="black", linestyle="--", label=f"exact = {float(exact):.4f}")
     ax.set_xscale("log")
     ax.set_xlabel("number of random deals")
     ax.set_ylabel(label)
     ax.set_title(title)
     ax.legend(loc="best")
+    return ax
+
+
+def row_card_bars(hand_size: int = 7, ax: Axes | None = None) -> Axes:
+    """Bars: the exact chance of a single, a double and any match for each row card."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 3.5), layout="constrained")
+    x = np.arange(len(ROW_VALUES))
+    for shift, (name, fn) in zip((-0.27, 0.0, 0.27), (("single", P.p_single_match), ("double", P.p_double_match),
+                                                      ("any match", P.p_any_match)), strict=True):
+        ax.bar(x + shift, [float(fn(v, hand_size)) for v in ROW_VALUES], width=0.27, label=name)
+    ax.set_xticks(x, [str(v) for v in ROW_VALUES])
+    ax.set_xlabel("row card")
+    ax.set_ylabel(f"chance with {hand_size} cards")
+    ax.set_ylim(0, 1.05)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return ax
 
 
@@ -246,10 +288,10 @@ def win_rate_plot(records: Sequence[GameRecord], entrant: int = 0, name: str = "
     wins = np.cumsum([r.winner == entrant for r in records if r.finished])
     games = np.arange(1, len(wins) + 1)
     bands = np.array([wilson_interval(int(w), int(g)) for w, g in zip(wins, games, strict=True)])
-    ax.plot(games, wins / games, color="tab:green", label=f"{name}'s win rate so far")
+    ax.plot(games, wins / games, color="tab:green", linewidth=2, label=f"{name}'s win rate so far")
     ax.fill_between(games, bands[:, 0], bands[:, 1], color="tab:green", alpha=0.2, label="95% interval (Wilson)")
     ax.axhline(0.5, color="black", linestyle="--", label="a fair coin: 50%")
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1.05)
     ax.set_xlabel("games played")
     ax.set_ylabel("win rate")
     ax.legend(loc="lower right")
@@ -261,7 +303,7 @@ def win_rate_plot(records: Sequence[GameRecord], entrant: int = 0, name: str = "
 
 def explore_one_row_card() -> Any:
     """Sliders: pick a row card and a hand size, see the exact chances of a single, a double and any match."""
-    import ipywidgets as widgets
+    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
     def show(row_card: int | str, hand_size: int) -> None:
         print(f"Row card {row_card}, {hand_size} cards in hand:")
@@ -273,9 +315,21 @@ def explore_one_row_card() -> Any:
                                hand_size=widgets.IntSlider(value=7, min=1, max=20))
 
 
+def explore_pairs() -> Any:
+    """A drop-down of row cards: every pair of card values that adds up to it."""
+    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
+
+    def show(row_card: int | str) -> None:
+        pairs = P.pair_combinations(row_card)
+        print(f"{len(pairs)} kinds of pairs can match {row_card}:")
+        print("  " + "  ".join(f"{a}+{b}" for a, b in pairs))
+
+    return widgets.interactive(show, row_card=widgets.Dropdown(options=list(ROW_VALUES), value=6))
+
+
 def explore_two_row_cards() -> Any:
     """A slider for the hand size: the exact chances for a deal of two row cards."""
-    import ipywidgets as widgets
+    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
     def show(hand_size: int) -> None:
         print(f"{hand_size} cards in hand, two row cards:")
@@ -290,7 +344,7 @@ def explore_two_row_cards() -> Any:
 
 def explore_points() -> Any:
     """A slider for the hand size: the exact points distribution against the normal curve."""
-    import ipywidgets as widgets
+    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
     import matplotlib.pyplot as plt
 
     def show(hand_size: int) -> None:
@@ -302,7 +356,7 @@ def explore_points() -> Any:
 
 def explore_tournament(records: Sequence[GameRecord], name: str = "GreedyBot") -> Any:
     """A slider for how many of the tournament's games to count: the win rate and its interval change."""
-    import ipywidgets as widgets
+    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
     def show(games: int) -> None:
         chosen = [r for r in records[:games] if r.finished]

@@ -472,7 +472,8 @@ def p_double_colour_match(hand_size: int = 7) -> Fraction:
 @cache
 def _profiles(k: int) -> npt.NDArray[np.int64]:
     """Every way to split ``k`` cards over the 11 value classes: an array of shape (profiles, 11)."""
-    combos = np.array(list(itertools.combinations_with_replacement(range(11), k)), dtype=np.int64).reshape(-1, k)
+    combos = np.array(list(itertools.combinations_with_replacement(range(11), k)), dtype=np.int64)
+    combos = combos.reshape(len(combos), k)
     counts: npt.NDArray[np.int64] = (combos[:, :, None] == np.arange(11)).sum(axis=1).astype(np.int64)
     return counts
 
