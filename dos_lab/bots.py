@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from dos_lab.cards import Card, Kind
@@ -159,40 +160,50 @@ class RandomBot(_BaseBot):
         return self.choose_placement(r)
 
 
-def _cards_of(m: Match) -> list[Card]:
-    return [parse_played(code).card for code in m.cards]
+def _cards_of(m: Match) -> tuple[Card, ...]:
+    return _cards_of_codes(m.cards)
+
+
+@lru_cache(maxsize=4096)
+def _cards_of_codes(codes: tuple[str, ...]) -> tuple[Card, ...]:
+    return tuple(parse_played(code).card for code in codes)
 
 
 def _best_set(options: Sequence[Match], hand: Sequence[Card], score: _Scorer, limit: int = 4000) -> list[Match]:
-    """The set of matches on distinct row cards, with disjoint hand cards, that scores best."""
-    by_target: dict[int, list[Match]] = {}
+    """The set of matches on distinct row cards, with disjoint hand cards, that scores best
+    (a depth-first search over the row cards, at most ``limit`` steps)."""
+    by_target: dict[int, list[tuple[Match, tuple[Card, ...]]]] = {}
     for m in options:
-        by_target.setdefault(m.target, []).append(m)
-    targets = sorted(by_target)
-    have = Counter(hand)
-    best: tuple[float, list[Match]] = (score([]), [])
-    budget = [limit]
+        by_target.setdefault(m.target, []).append((m, _cards_of(m)))
+    groups = [by_target[t] for t in sorted(by_target)]
+    have: dict[Card, int] = {}
+    for card in hand:
+        have[card] = have.get(card, 0) + 1
+    chosen: list[Match] = []
+    best_value, best = score(chosen), list(chosen)
+    budget = limit
 
-    def search(i: int, chosen: list[Match]) -> None:
-        nonlocal best
-        budget[0] -= 1
-        if i == len(targets) or budget[0] <= 0:
+    def search(i: int) -> None:
+        nonlocal best_value, best, budget
+        budget -= 1
+        if i == len(groups) or budget <= 0:
             value = score(chosen)
-            if value > best[0]:
-                best = (value, list(chosen))
+            if value > best_value:
+                best_value, best = value, list(chosen)
             return
-        for m in by_target[targets[i]]:
-            need = Counter(_cards_of(m))
-            if all(have[c] >= k for c, k in need.items()):
-                have.subtract(need)
+        for m, cards in groups[i]:
+            if all(have[c] >= cards.count(c) for c in cards):
+                for c in cards:
+                    have[c] -= 1
                 chosen.append(m)
-                search(i + 1, chosen)
+                search(i + 1)
                 chosen.pop()
-                have.update(need)
-        search(i + 1, chosen)
+                for c in cards:
+                    have[c] += 1
+        search(i + 1)
 
-    search(0, [])
-    return best[1]
+    search(0)
+    return best
 
 
 class _Scorer(Protocol):
@@ -209,16 +220,23 @@ class GreedyBot(_BaseBot):
 
     def _score(self, r: Round) -> _Scorer:
         opponents = r.players - 1
+        weights: dict[Match, float] = {}
+
+        def weight(m: Match) -> float:
+            value = float(len(m.cards))
+            if m.bonus is not None:
+                value += 1
+            if m.bonus is Bonus.DOUBLE_COLOUR:
+                value += 0.5 * opponents
+            return value - self.wild_cost * sum(1 for c in _cards_of(m) if c.is_wild)
 
         def score(chosen: Sequence[Match]) -> float:
             total = 0.0
             for m in chosen:
-                total += len(m.cards)
-                if m.bonus is not None:
-                    total += 1
-                if m.bonus is Bonus.DOUBLE_COLOUR:
-                    total += 0.5 * opponents
-                total -= self.wild_cost * sum(1 for c in _cards_of(m) if c.is_wild)
+                w = weights.get(m)
+                if w is None:
+                    w = weights[m] = weight(m)
+                total += w
             return total
 
         return score
