@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
@@ -169,41 +169,57 @@ def _cards_of_codes(codes: tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(parse_played(code).card for code in codes)
 
 
-def _best_set(options: Sequence[Match], hand: Sequence[Card], score: _Scorer, limit: int = 4000) -> list[Match]:
-    """The set of matches on distinct row cards, with disjoint hand cards, that scores best
-    (a depth-first search over the row cards, at most ``limit`` steps)."""
-    by_target: dict[int, list[tuple[Match, tuple[Card, ...]]]] = {}
+def _best_set(options: Sequence[Match], hand: Sequence[Card], score: _Scorer | None = None, *,
+              weight: Callable[[Match], float] | None = None, limit: int = 4000) -> list[Match]:
+    """The set of matches on distinct row cards, with disjoint hand cards, that scores best:
+    by ``score(chosen)``, or, when the value is a plain sum, by the faster ``weight(match)``.
+    A depth-first search over the row cards, at most ``limit`` steps."""
+    by_target: dict[int, list[tuple[Match, tuple[Card, ...], float]]] = {}
     for m in options:
-        by_target.setdefault(m.target, []).append((m, _cards_of(m)))
+        by_target.setdefault(m.target, []).append((m, _cards_of(m), weight(m) if weight else 0.0))
     groups = [by_target[t] for t in sorted(by_target)]
     have: dict[Card, int] = {}
     for card in hand:
         have[card] = have.get(card, 0) + 1
     chosen: list[Match] = []
-    best_value, best = score(chosen), list(chosen)
+    best_value = score(chosen) if score is not None else 0.0
+    best: list[Match] = []
     budget = limit
+    # with additive weights, the most the row cards from i on can still add (to prune the search)
+    still = [0.0] * (len(groups) + 1)
+    for i in range(len(groups) - 1, -1, -1):
+        still[i] = still[i + 1] + max(0.0, max(w for _, _, w in groups[i]))
 
-    def search(i: int) -> None:
+    def search(i: int, running: float) -> None:
         nonlocal best_value, best, budget
         budget -= 1
+        if score is None and running + still[i] <= best_value:
+            return
         if i == len(groups) or budget <= 0:
-            value = score(chosen)
+            value = score(chosen) if score is not None else running
             if value > best_value:
                 best_value, best = value, list(chosen)
             return
-        for m, cards in groups[i]:
-            if all(have[c] >= cards.count(c) for c in cards):
+        for m, cards, w in groups[i]:
+            if _fits(have, cards):
                 for c in cards:
                     have[c] -= 1
                 chosen.append(m)
-                search(i + 1)
+                search(i + 1, running + w)
                 chosen.pop()
                 for c in cards:
                     have[c] += 1
-        search(i + 1)
+        search(i + 1, running)
 
-    search(0)
+    search(0, 0.0)
     return best
+
+
+def _fits(have: dict[Card, int], cards: tuple[Card, ...]) -> bool:
+    first = cards[0]
+    if len(cards) == 1:
+        return have[first] > 0
+    return have[first] > (cards[1] is first) and have[cards[1]] > 0
 
 
 class _Scorer(Protocol):
@@ -218,9 +234,8 @@ class GreedyBot(_BaseBot):
     name = "greedy"
     wild_cost = 0.3
 
-    def _score(self, r: Round) -> _Scorer:
+    def _weight(self, r: Round) -> Callable[[Match], float]:
         opponents = r.players - 1
-        weights: dict[Match, float] = {}
 
         def weight(m: Match) -> float:
             value = float(len(m.cards))
@@ -230,19 +245,10 @@ class GreedyBot(_BaseBot):
                 value += 0.5 * opponents
             return value - self.wild_cost * sum(1 for c in _cards_of(m) if c.is_wild)
 
-        def score(chosen: Sequence[Match]) -> float:
-            total = 0.0
-            for m in chosen:
-                w = weights.get(m)
-                if w is None:
-                    w = weights[m] = weight(m)
-                total += w
-            return total
-
-        return score
+        return weight
 
     def choose_matches(self, r: Round) -> list[Match]:
-        return _best_set(r.legal_matches(), r._s.hands[r.current], self._score(r))
+        return _best_set(r.legal_matches(), r._s.hands[r.current], weight=self._weight(r))
 
     def choose_after_draw(self, r: Round) -> list[Match]:
         return self.choose_matches(r)
@@ -307,6 +313,9 @@ class TacticianBot(GreedyBot):
             return total
 
         return score
+
+    def choose_matches(self, r: Round) -> list[Match]:
+        return _best_set(r.legal_matches(), r._s.hands[r.current], self._score(r))
 
     def choose_placement(self, r: Round) -> Card:
         """The card whose loss keeps the rest most flexible; ties go to the higher points, wilds kept."""
