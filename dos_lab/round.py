@@ -337,9 +337,12 @@ class Round:
                 drawn = s.drawn.code if s.drawn is not None else "no card"
                 raise IllegalMove(f"after drawing, the one match allowed must use the drawn card ({drawn}); "
                                   f"{codes} does not (R7.2, drawn_card_only)")
+        if target_as is not None and (isinstance(target_as, bool) or not isinstance(target_as, (int, str))):
+            raise InvalidInput(f"target_as={target_as!r}: give a number 1 to 10 for a Wild # in the row, or a "
+                               "colour R, B, G or Y for a Wild DOS in the row (R9.2, R10.2)")
         found = _resolve(row_card, tuple(played), s.row_fixed[index], target_as, index)
         self._save()
-        s.acted = self._start_acting()
+        self._start_acting()
         hand = s.hands[s.current]
         for p in played:
             hand.remove(p.card)
@@ -364,7 +367,7 @@ class Round:
                                   "a turn is matching or drawing, not both (R3.1, R3.3)")
             raise IllegalMove(self._phase_refusal("draw"))
         self._save()
-        s.acted = self._start_acting()
+        self._start_acting()
         card = self._take_card()
         s.phase = Phase.DREW
         s.has_drawn = True
@@ -674,7 +677,7 @@ class Round:
             if len(s.hands[p]) == 2 and not s.called[p] and not s.lapsed[p]:
                 s.exposed[p] = True
 
-    def _start_acting(self) -> bool:
+    def _start_acting(self) -> None:
         """The turn's first action: under ``until_next_turn_starts`` older exposure ends (R11.5)."""
         s = self._s
         if not s.acted and self.rules.dos_catch_window is CatchWindow.UNTIL_NEXT_TURN_STARTS:
@@ -683,7 +686,7 @@ class Round:
                 if exposed:
                     s.exposed[p] = False
                     s.lapsed[p] = True
-        return True
+        s.acted = True
 
     # ------------------------------------------------------------------ helpers
 
