@@ -237,10 +237,15 @@ class BonusForfeited(Event):
     stage: ClassVar[str | None] = "E3"
     player: int
     count: int
+    #: "hand_empty" (R12.4) or "declined" (bonus_placement=optional)
     reason: str
 
     def describe(self, viewer: int | None = None) -> str:
-        return f"E3 bonus: {player_name(self.player)} places {_plural(self.count, 'bonus card')} fewer: {self.reason}."
+        who, cards = player_name(self.player), _plural(self.count, "bonus card")
+        if self.reason == "declined":
+            return f"E3 bonus: {who} chooses not to place {cards} (bonus_placement=optional)."
+        verb = "is" if self.count == 1 else "are"
+        return f"E3 bonus: {who} has no cards left, so {cards} {verb} not placed (R12.4)."
 
 
 @dataclass(frozen=True, slots=True)

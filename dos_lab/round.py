@@ -430,7 +430,7 @@ class Round:
         s.bonuses_owed -= 1
         s.log.append(BonusPlaced(s.current, played.card, declared, tuple(s.row)))
         if s.bonuses_owed and not s.hands[s.current]:
-            s.log.append(BonusForfeited(s.current, s.bonuses_owed, "the hand is empty (R12.4)"))
+            s.log.append(BonusForfeited(s.current, s.bonuses_owed, "hand_empty"))
             s.bonuses_owed = 0
         if not s.bonuses_owed:
             self._rest_point("RP4")
@@ -448,7 +448,7 @@ class Round:
                 raise IllegalMove(f"{who} still owes {s.bonuses_owed} bonus card(s): placing them is compulsory "
                                   "(R8 E3, bonus_placement=mandatory)")
             self._save()
-            s.log.append(BonusForfeited(s.current, s.bonuses_owed, "the player declines (bonus_placement=optional)"))
+            s.log.append(BonusForfeited(s.current, s.bonuses_owed, "declined"))
             s.bonuses_owed = 0
             self._rest_point("RP4")
             self._finish_turn()
@@ -487,7 +487,7 @@ class Round:
             s.bonuses_owed = s.bonuses_earned
             return
         if s.bonuses_earned:
-            s.log.append(BonusForfeited(s.current, s.bonuses_earned, "the hand is empty (R12.4)"))
+            s.log.append(BonusForfeited(s.current, s.bonuses_earned, "hand_empty"))
         self._finish_turn()
 
     def call_dos(self, player: int) -> bool:
