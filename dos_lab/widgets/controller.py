@@ -35,7 +35,7 @@ from typing import Any, Concatenate, ParamSpec, cast
 
 from dos_lab.bots import Bot, make_bot
 from dos_lab.cards import Card, Color, Kind
-from dos_lab.errors import DosError
+from dos_lab.errors import DosError, InvalidInput
 from dos_lab.events import Event, player_name
 from dos_lab.game import Game
 from dos_lab.matching import Bonus, Match, parse_played
@@ -98,7 +98,7 @@ def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable
             self._say(f"Something went wrong ({type(exc).__name__}: {exc}). Try Undo or New game.", "error")
         self._changed()
 
-    return wrapper
+    return cast("Callable[Concatenate[TableController, P], None]", wrapper)
 
 
 class _Recorder:
@@ -128,18 +128,15 @@ class TableController:
     """A game with one human seat (``human``, player 0 by default) and bots in the others."""
 
     def __init__(self, game: Game, bots: Sequence[Bot | str], human: int = 0, *, forget_dos: float = 0.25) -> None:
-        seats = [p for p in range(game.players) if p != human]
-        if len(bots) != len(seats):
-            raise ValueError(f"give one bot for each of the {len(seats)} other seats")
         self.game = game
         self.human = human
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(bot, seed=game.seed * 10 + seat, forget_dos=forget_dos) if isinstance(bot, str) else bot
-            for seat, bot in zip(seats, bots, strict=True)}
+        self.bots = _seat_bots(game, bots, human, forget_dos)
         self.selected: list[int] = []
         self.target: int | None = None
         self.declarations: dict[int, str] = {}
         self.target_declaration = ""
+        #: DOS! was pressed with three cards: call it with the coming placement (R11.4)
+        self.dos_armed = False
         self.message = ""
         self.message_kind = "info"
         self.setup = TableSetup(bots=tuple(getattr(b, "name", "bot") for b in self.bots.values()), seed=game.seed)
@@ -152,13 +149,7 @@ class TableController:
     @classmethod
     def from_setup(cls, setup: TableSetup) -> TableController:
         """A new table from a :class:`TableSetup` (raises :class:`~dos_lab.errors.InvalidInput` if it is bad)."""
-        rules = RuleSet(**setup.rules)
-        if setup.position:
-            game = staged_game(setup.position, seed=setup.seed, rules=rules)
-        else:
-            game = Game(players=len(setup.bots) + 1, seed=setup.seed, rules=rules)
-        kinds = list(setup.bots[:game.players - 1])
-        kinds += [kinds[-1] if kinds else "greedy"] * (game.players - 1 - len(kinds))
+        game, kinds = _game_for(setup)
         table = cls(game, kinds, forget_dos=setup.forget_dos)
         table.setup = dataclasses.replace(setup, bots=tuple(kinds))
         return table
@@ -225,6 +216,14 @@ class TableController:
             "next_round": not self.replaying and r.over and not self.game.over,
         }
 
+    def dos_due(self) -> bool:
+        """True if pressing DOS! would protect you now (two cards, not called) or with your placement."""
+        r = self.round
+        if not self.live:
+            return False
+        two = len(r.hands[self.human]) == 2 and not r.has_called_dos(self.human)
+        return two or (self._placement_leaves_two() and not self.dos_armed)
+
     def can_catch(self, player: int) -> bool:
         """True if a Catch button for ``player`` makes sense: another player who visibly holds two cards."""
         return self.live and player != self.human and len(self.round.hands[player]) == 2
@@ -264,6 +263,9 @@ class TableController:
             return self._over_prompt()
         hand = r.hands[self.human]
         dos = ("  You hold two cards: press DOS!" if len(hand) == 2 and not r.has_called_dos(self.human) else "")
+        if self._placement_leaves_two():
+            dos = ("  DOS! goes with your placement." if self.dos_armed else
+                   "  Placing leaves you two cards: press DOS! first to call it with your move.")
         if r.phase is Phase.BONUS:
             skip = " — or End turn to keep your cards" if r.rules.bonus_placement is BonusPlacement.OPTIONAL else ""
             return (f"Colour bonus! Select a card and press Place to put it into the Center Row "
@@ -355,6 +357,7 @@ class TableController:
 
     def _clear(self) -> None:
         self.selected, self.target, self.declarations, self.target_declaration = [], None, {}, ""
+        self.dos_armed = False
 
     # ------------------------------------------------------------------ playing
 
@@ -434,7 +437,10 @@ class TableController:
         before = len(r.log)
         bonus = r.phase is Phase.BONUS
         r.place(code)
-        self._say(f"You put {code} into the Center Row{' as a bonus card' if bonus else ''}.", "ok")
+        called = ""
+        if self.dos_armed and len(r.hands[self.human]) == 2 and r.call_dos(self.human):
+            called = " and called DOS!"
+        self._say(f"You put {code} into the Center Row{' as a bonus card' if bonus else ''}{called}.", "ok")
         self._acted(before)
 
     @_intent
@@ -452,11 +458,16 @@ class TableController:
 
     @_intent
     def call_dos(self) -> None:
-        """Call "DOS!" for yourself (R11)."""
+        """Call "DOS!" for yourself (R11); with three cards and a placement to come, the call is made
+        with that placement (R11.4: a player may attach the call to the move that leaves two cards)."""
         r = self.round
         if self.replaying or r.over:
             self._require_turn()
         hand = r.hands[self.human]
+        if len(hand) == 3 and self._placement_leaves_two():
+            self.dos_armed = True
+            self._say("DOS! will be called as you place your card: select it and press Place (R11.4).", "ok")
+            return
         before = len(r.log)
         already = r.has_called_dos(self.human)
         if r.call_dos(self.human):
@@ -467,6 +478,12 @@ class TableController:
         if len(r.log) > before and r.current == self.human:
             self._undoable += 1
         self._shown = len(r.log)
+
+    def _placement_leaves_two(self) -> bool:
+        """True if the next Place ends the turn with two cards in hand (so DOS! can go with it)."""
+        r = self.round
+        return (r.current == self.human and r.can_place() and len(r.hands[self.human]) == 3
+                and (r.phase is Phase.DREW or r.bonuses_owed == 1))
 
     @_intent
     def catch(self, player: int) -> None:
@@ -570,8 +587,9 @@ class TableController:
     def new_game(self, setup: TableSetup | None = None) -> None:
         """Start again with ``setup`` (or the same setup and a fresh seed)."""
         setup = setup or dataclasses.replace(self.setup, seed=self.setup.seed + 1)
-        table = TableController.from_setup(setup)
-        self.game, self.bots, self.setup = table.game, table.bots, table.setup
+        game, kinds = _game_for(setup)
+        self.bots = _seat_bots(game, kinds, self.human, setup.forget_dos)
+        self.game, self.setup = game, dataclasses.replace(setup, bots=tuple(kinds))
         self._begin_round()
         self._say(f"New game: you against {', '.join(self.name(p) for p in self.bots)}; seed {setup.seed}.", "ok")
 
@@ -602,6 +620,26 @@ class TableController:
         while not r.over and r.current != self.human and turns < MAX_BOT_TURNS:
             self.bots[r.current].play_turn(cast(Round, _Recorder(r, after_action)))
             turns += 1
+
+
+def _game_for(setup: TableSetup) -> tuple[Game, list[str]]:
+    """The game a setup asks for, and one bot kind per other seat (the last kind repeated if short)."""
+    rules = RuleSet(**setup.rules)
+    if setup.position:
+        game = staged_game(setup.position, seed=setup.seed, rules=rules)
+    else:
+        game = Game(players=len(setup.bots) + 1, seed=setup.seed, rules=rules)
+    kinds = list(setup.bots[:game.players - 1])
+    kinds += [kinds[-1] if kinds else "greedy"] * (game.players - 1 - len(kinds))
+    return game, kinds
+
+
+def _seat_bots(game: Game, bots: Sequence[Bot | str], human: int, forget_dos: float) -> dict[int, Bot]:
+    seats = [p for p in range(game.players) if p != human]
+    if len(bots) != len(seats):
+        raise InvalidInput(f"give one bot for each of the {len(seats)} other seats, not {len(bots)}")
+    return {seat: make_bot(bot, seed=game.seed * 10 + seat, forget_dos=forget_dos) if isinstance(bot, str) else bot
+            for seat, bot in zip(seats, bots, strict=True)}
 
 
 _COLOUR_CHOICES = ("", "R", "B", "G", "Y")

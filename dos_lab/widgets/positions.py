@@ -32,8 +32,8 @@ POSITIONS: dict[str, dict[str, Any]] = {
         "draw_top": "G4 Y8 R1 B5 Y3",
     },
     "dos-call": {
-        "about": "Two matches take you down to two cards: remember to call DOS! (R11).",
-        "hands": ["R5 B9 Y6 G3", "R3 B4 G8 Y9 W", "B6 G10 R1 Y7 B#"],
+        "about": "Two matches and a bonus card take you down to two cards: remember to call DOS! (R11).",
+        "hands": ["R5 B9 G6 G3 B1", "R3 B4 G8 Y9 W", "B6 G10 R1 Y7 B#"],
         "center_row": "R5 Y6",
         "draw_top": "G5 R4 B3",
     },

@@ -130,7 +130,7 @@ def advance(s: TableSnapshot, event: Event) -> TableSnapshot:
     if isinstance(event, Reshuffled):
         return change(s, draw_count=s.draw_count + event.count, discard_count=0, stage=stage)
     if isinstance(event, (Placed, BonusPlaced)):
-        row = s.row + (Pile(event.card, event.declared),)
+        row = (*s.row, Pile(event.card, event.declared))
         return change(s, row=row, hand_sizes=_count(s.hand_sizes, event.player, -1), stage=stage)
     if isinstance(event, (Drew, OpponentDrew)):
         return change(s, hand_sizes=_count(s.hand_sizes, event.player, 1), draw_count=s.draw_count - 1, stage=stage)

@@ -1,0 +1,160 @@
+"""Card faces as ipywidgets buttons: clickable, focusable, readable without colour vision.
+
+A card button shows its colour letter and colour symbol (red ●, blue ■, green ▲,
+yellow ★, the symbols of :mod:`dos_lab.render`) above its number; a Wild # has
+a dashed frame and ``#``; a Wild DOS is black with a four-colour band and the
+word WILD. The look comes from :data:`STYLESHEET` (shown once per table by
+:func:`stylesheet`), the colours from :data:`dos_lab.render.PALETTE`.
+
+>>> from dos_lab.cards import Card
+>>> face_text(Card.parse("R7")), face_text(Card.parse("G#")), face_text(Card.parse("W"))
+('R ●\\n7', 'G ▲\\n#', 'WILD\\n2')
+>>> card_tooltip(Card.parse("B#"), selected=True)
+'blue Wild #, any number 1 to 10 — selected'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from dos_lab.cards import Card, Color, Kind
+from dos_lab.render import PALETTE, SYMBOLS
+
+__all__ = ["STYLESHEET", "card_classes", "card_tooltip", "face_text", "new_card_button", "set_classes",
+           "show_card", "stylesheet"]
+
+_WILD_BAND = "linear-gradient(90deg,#c62828 0 25%,#1565c0 25% 50%,#2e7d32 50% 75%,#fdd835 75% 100%)"
+
+
+def _colour_rules() -> str:
+    rules = []
+    for color in Color:
+        bg, fg = PALETTE[color]
+        rules.append(f".dos-table .dos-c-{color.value}{{background:{bg} !important;color:{fg} !important;"
+                     f"border-color:{bg} !important}}"
+                     f".dos-table .dos-c-{color.value}::after{{content:'{SYMBOLS[color]} {color.value}'}}")
+    return "".join(rules)
+
+
+#: the table's CSS; every rule is scoped under ``.dos-table``
+STYLESHEET = (
+    ".dos-table{font-family:'DejaVu Sans',Verdana,sans-serif;color:#1a1a1a;max-width:1180px}"
+    ".dos-table .dos-card-btn{position:relative;width:62px;height:90px;margin:6px 4px 2px 4px;padding:4px 5px;"
+    "border-radius:9px;border:3px solid #1a1a1a;white-space:pre-line !important;text-align:left;"
+    "font-size:30px;font-weight:700;line-height:1.05;overflow:visible;box-shadow:0 2px 4px rgba(0,0,0,.35);"
+    "font-family:'DejaVu Sans',Verdana,sans-serif;opacity:1 !important}"
+    ".dos-table .dos-card-btn::first-line{font-size:14px;line-height:1.4}"
+    ".dos-table .dos-card-btn::after{position:absolute;right:5px;bottom:4px;font-size:12px;line-height:1}"
+    ".dos-table .dos-card-btn:focus-visible{outline:4px solid #ff6f00;outline-offset:2px}"
+    ".dos-table .dos-card-btn:disabled{cursor:default;filter:saturate(.75)}"
+    + _colour_rules() +
+    ".dos-table .dos-c-W{background:#1a1a1a !important;color:#fff !important;border-color:#1a1a1a !important;"
+    f"background-image:{_WILD_BAND} !important;background-size:100% 12px !important;"
+    "background-repeat:no-repeat !important;background-position:bottom !important}"
+    ".dos-table .dos-c-W::after{content:''}"
+    ".dos-table .dos-wildnum{border-style:dashed !important;border-color:currentColor !important}"
+    ".dos-table .dos-wildnum::after{content:'1–10'}"
+    ".dos-table .dos-selected{transform:translateY(-8px);outline:4px solid #000;outline-offset:2px;"
+    "box-shadow:0 8px 12px rgba(0,0,0,.45)}"
+    ".dos-table .dos-selected::before{content:'✓';position:absolute;top:-12px;left:-10px;width:24px;height:24px;"
+    "border-radius:12px;background:#000;color:#fff;font-size:16px;line-height:24px;text-align:center;"
+    "border:2px solid #fff}"
+    ".dos-table .dos-targeted{outline:4px dashed #000;outline-offset:3px}"
+    ".dos-table .dos-targeted::before{content:'◎';position:absolute;top:-12px;left:-10px;width:24px;height:24px;"
+    "border-radius:12px;background:#fff;color:#000;font-size:18px;line-height:22px;text-align:center;"
+    "border:2px solid #000}"
+    ".dos-table .dos-prompt-text{font-size:17px;font-weight:700;background:#fff8e1;border:2px solid #1a1a1a;"
+    "border-radius:8px;padding:8px 12px;margin:6px 0;line-height:1.35}"
+    ".dos-table .dos-status-text{font-size:15px;min-height:24px;padding:4px 10px;border-radius:6px;line-height:1.35}"
+    ".dos-table .dos-status-error{background:#ffebee;border-left:6px solid #b71c1c}"
+    ".dos-table .dos-status-ok{background:#e8f5e9;border-left:6px solid #1b5e20}"
+    ".dos-table .dos-status-info{background:#e3f2fd;border-left:6px solid #0d47a1}"
+    ".dos-table .dos-section-title{font-size:14px;font-weight:700;margin:8px 0 0 2px}"
+    ".dos-table .dos-panel{border:1px solid #9e9e9e;border-radius:8px;padding:4px 8px;margin:4px 6px 4px 0;"
+    "background:#fafafa}"
+    ".dos-table .dos-panel-current{border:3px solid #1a1a1a;background:#fff8e1}"
+    ".dos-table .dos-stage{display:inline-block;padding:2px 6px;margin:2px;border:1px solid #9e9e9e;"
+    "border-radius:5px;font-size:12px;color:#424242;background:#fff}"
+    ".dos-table .dos-stage-now{border:2px solid #000;color:#000;font-weight:700;background:#ffe082}"
+    ".dos-table .dos-action{height:38px;font-size:15px;font-weight:600;margin:3px 4px 3px 0;border-radius:6px}"
+    ".dos-table .dos-log{max-height:230px;overflow-y:auto;font-size:13px;line-height:1.4;background:#fff;"
+    "border:1px solid #bdbdbd;border-radius:6px;padding:4px 8px}"
+    ".dos-table .dos-log li{margin:2px 0}"
+    ".dos-table .dos-log .dos-new{font-weight:700}"
+    ".dos-table .dos-badge{display:inline-block;min-width:22px;padding:0 4px;margin-right:4px;border-radius:4px;"
+    "background:#424242;color:#fff;font-size:11px;text-align:center}"
+    ".dos-table table.dos-scoring{border-collapse:collapse;font-size:14px}"
+    ".dos-table table.dos-scoring td,.dos-table table.dos-scoring th{border:1px solid #bdbdbd;padding:3px 8px;"
+    "vertical-align:middle}"
+    ".dos-table .widget-dropdown>select{font-size:14px}"
+    ".dos-table .widget-label{font-size:14px}"
+)
+
+
+def stylesheet() -> widgets.HTML:
+    """An invisible widget carrying :data:`STYLESHEET` (a ``<style>`` element works in Jupyter and Voila)."""
+    return widgets.HTML(f"<style>{STYLESHEET}</style>", layout=widgets.Layout(height="0px", margin="0"))
+
+
+def face_text(card: Card) -> str:
+    """The text on a card button: colour letter and symbol, then the number (``"R ●\\n7"``)."""
+    if card.kind is Kind.WILD_DOS:
+        return "WILD\n2"
+    assert card.color is not None
+    centre = "#" if card.kind is Kind.WILD_NUMBER else str(card.number)
+    return f"{card.color.value} {SYMBOLS[card.color]}\n{centre}"
+
+
+def card_tooltip(card: Card, *, selected: bool = False, extra: str = "") -> str:
+    """The spoken/hover description: ``"red 7"``, ``"Wild DOS, counts as 2"``."""
+    if card.kind is Kind.WILD_DOS:
+        text = "Wild DOS, counts as 2 in any colour"
+    elif card.kind is Kind.WILD_NUMBER:
+        assert card.color is not None
+        text = f"{card.color.label} Wild #, any number 1 to 10"
+    else:
+        text = card.name
+    if extra:
+        text += f" — {extra}"
+    return text + (" — selected" if selected else "")
+
+
+def card_classes(card: Card) -> list[str]:
+    """CSS classes for a card face: colour (``dos-c-R``…, ``dos-c-W``) and ``dos-wildnum`` for a Wild #."""
+    classes = ["dos-card-btn", f"dos-c-{card.color.value if card.color is not None else 'W'}"]
+    if card.kind is Kind.WILD_NUMBER:
+        classes.append("dos-wildnum")
+    return classes
+
+
+def set_classes(widget: widgets.DOMWidget, keep: Iterable[str], wanted: Iterable[str]) -> None:
+    """Give ``widget`` exactly the classes ``keep`` + ``wanted`` (one trait change, none if already so)."""
+    classes = tuple(dict.fromkeys([*keep, *wanted]))
+    if tuple(widget._dom_classes) != classes:
+        widget._dom_classes = classes
+
+
+def new_card_button(test_class: str) -> widgets.Button:
+    """An empty card button with a stable test class (``dos-hand-3``, ``dos-row-0``)."""
+    button = widgets.Button(layout=widgets.Layout(width="62px", height="90px"))
+    button.add_class(test_class)
+    button.add_class("dos-card-btn")
+    return button
+
+
+def show_card(button: widgets.Button, card: Card, test_class: str, *, selected: bool = False,
+              marks: Iterable[str] = (), extra: str = "", disabled: bool = False) -> None:
+    """Make ``button`` show ``card`` (only changed traits are sent to the browser)."""
+    text = face_text(card)
+    if button.description != text:
+        button.description = text
+    tip = card_tooltip(card, selected=selected, extra=extra)
+    if button.tooltip != tip:
+        button.tooltip = tip
+    if button.disabled != disabled:
+        button.disabled = disabled
+    set_classes(button, [test_class, *card_classes(card)], [*(["dos-selected"] if selected else []), *marks])
+    if button.layout.display is not None:
+        button.layout.display = None

@@ -1,0 +1,91 @@
+"""Shared fixtures: the real ``dos-lab`` server and Playwright pointed at Debian's Chromium (TOOLCHAIN.md)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dos_lab.app.launch import served_root
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_app(port: int, output: int | None = None) -> subprocess.Popen[bytes]:
+    """Start ``dos-lab`` as a user would (``python -m`` so the test's interpreter is used). Its output
+    goes to ours (pytest shows it when a test fails), never to an unread pipe, which would stall it."""
+    return subprocess.Popen([sys.executable, "-m", "dos_lab.app.launch", "--no-browser", f"--port={port}"],
+                            stdout=output, stderr=subprocess.STDOUT if output is not None else None)
+
+
+def wait_until_ready(proc: subprocess.Popen[bytes], base: str, deadline: float = 60.0) -> None:
+    """Poll ``/voila/static/voila.js`` (never ``/``: each GET of a page starts a kernel)."""
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise RuntimeError(f"dos-lab exited with {proc.returncode} (its output is in the captured output)")
+        try:
+            with urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"dos-lab did not answer within {deadline} s")
+
+
+def stop_app(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Playwright's own browsers cannot be downloaded here: use Debian's Chromium.
+    Missing Chromium skips the browser tests locally, and fails them in CI (CI is set)."""
+    if not CHROMIUM.exists():
+        message = f"{CHROMIUM} is missing: apt-get install -y chromium"
+        if os.environ.get("CI"):
+            pytest.fail(message + " (CI is set, so the browser tests must run)")
+        pytest.skip(message)
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """The demo page of a freshly started ``dos-lab`` on a free port."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = start_app(port)
+    try:
+        wait_until_ready(proc, base)
+        yield f"{base}/voila/render/{served_root()[1]}"
+    finally:
+        stop_app(proc)
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where browser tests save their screenshots (gitignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

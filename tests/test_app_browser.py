@@ -1,0 +1,122 @@
+"""The real ``dos-lab`` app in headless Chromium: play a turn by clicking, watch the bot answer,
+provoke a refused move and read its explanation. Screenshots go to ``test-artifacts/``;
+``DOS_LAB_UPDATE_SCREENSHOT=1`` also refreshes ``docs/screenshot.png``."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+FIRST = 30_000  # the first render starts a kernel: allow 30 s (TOOLCHAIN.md)
+DOCS_SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "screenshot.png"
+
+
+def open_table(page: Page, url: str, query: str, width: int = 1280) -> None:
+    page.set_viewport_size({"width": width, "height": 1000})
+    page.goto(f"{url}?{query}")
+    expect(page.locator(".dos-hand-0")).to_be_visible(timeout=FIRST)
+
+
+def status(page: Page) -> str:
+    return page.locator(".dos-status").inner_text()
+
+
+def prompt(page: Page) -> str:
+    return page.locator(".dos-prompt").inner_text()
+
+
+def test_play_a_turn_and_watch_the_bot(page: Page, app_url: str, artifacts: Path) -> None:
+    open_table(page, app_url, "position=colour-match&bots=greedy")
+    expect(page.locator(".dos-prompt")).to_contain_text("Your turn: select one or two cards and a row card")
+    expect(page.locator(".dos-hand-0")).to_have_text("R ●\n7")
+    # a double colour match: Y1 + Y4 on Y5
+    page.locator(".dos-hand-1").click()
+    page.locator(".dos-hand-2").click()
+    expect(page.locator(".dos-hand-2")).to_have_class(re.compile("dos-selected"))
+    page.locator(".dos-row-1").click()
+    page.locator(".dos-match").click()
+    expect(page.locator(".dos-status")).to_contain_text("You played Y1+Y4 on Y5: double colour match")
+    expect(page.locator(".dos-pile-1")).to_contain_text("played on it")
+    # then a single colour match: the card by mouse, the row card and Match by keyboard
+    page.locator(".dos-hand-0").click()
+    page.locator(".dos-row-0").focus()
+    page.keyboard.press("Space")
+    expect(page.locator(".dos-row-0")).to_have_class(re.compile("dos-targeted"))
+    page.set_viewport_size({"width": 1280, "height": 1600})
+    page.locator(".dos-table").screenshot(path=str(artifacts / "table-mid-turn.png"))
+    if os.environ.get("DOS_LAB_UPDATE_SCREENSHOT"):
+        DOCS_SCREENSHOT.parent.mkdir(exist_ok=True)
+        page.locator(".dos-table").screenshot(path=str(DOCS_SCREENSHOT))
+    page.locator(".dos-match").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".dos-status")).to_contain_text("You played R7 on R7: single colour match")
+    page.locator(".dos-end-turn").click()
+    expect(page.locator(".dos-prompt")).to_contain_text("Colour bonus!")
+    expect(page.locator(".dos-log-box")).to_contain_text("E2 refill")
+    # two bonus cards to place: B3, then G9
+    page.locator(".dos-hand-0").click()
+    page.locator(".dos-place").click()
+    expect(page.locator(".dos-status")).to_contain_text("as a bonus card")
+    page.locator(".dos-hand-0").click()
+    page.locator(".dos-place").click()
+    # the bot answers, one step at a time
+    expect(page.locator(".dos-prompt")).to_contain_text("is playing")
+    expect(page.locator(".dos-next")).to_be_enabled()
+    expect(page.locator(".dos-draw")).to_be_disabled()
+    page.locator(".dos-next").click()
+    expect(page.locator(".dos-status")).to_contain_text("P2")
+    page.locator(".dos-table").screenshot(path=str(artifacts / "table-bot-step.png"))
+    for _ in range(60):  # step through the rest, waiting for each step to show before the next click
+        steps = re.search(r"— (\d+) steps? to watch", prompt(page))
+        if steps is None:
+            break
+        page.locator(".dos-next").click()
+        expect(page.locator(".dos-prompt")).not_to_contain_text(f"— {steps.group(1)} step")
+    expect(page.locator(".dos-prompt")).to_contain_text("Your turn", timeout=10_000)
+    expect(page.locator(".dos-log-box")).to_contain_text("Turn 2: P2 to play.")
+    page.locator(".dos-table").screenshot(path=str(artifacts / "table-your-turn-again.png"))
+
+
+def test_refused_move_is_explained(page: Page, app_url: str, artifacts: Path) -> None:
+    open_table(page, app_url, "position=colour-match", width=800)
+    page.locator(".dos-hand-0").click()
+    page.locator(".dos-row-1").click()
+    page.locator(".dos-match").click()
+    expect(page.locator(".dos-status")).to_have_text("Not allowed: R7 is 7, but Y5 needs 5 (R4.1)")
+    page.locator(".dos-hand-1").click()
+    page.locator(".dos-hand-2").click()
+    page.locator(".dos-match").click()
+    expect(page.locator(".dos-status")).to_contain_text("(R4.2)")
+    expect(page.locator(".dos-pile-1")).not_to_contain_text("played on it")  # nothing changed
+    page.set_viewport_size({"width": 800, "height": 1800})
+    page.screenshot(path=str(artifacts / "table-refused-800.png"))
+    expect(page.locator(".dos-skip")).to_be_disabled()
+    expect(page.locator(".dos-place")).to_be_disabled()
+    page.locator(".dos-hint").click()
+    expect(page.locator(".dos-status")).to_contain_text("Hint: Y1+Y4 on Y5")
+
+
+def test_setup_panel_starts_a_seeded_game(page: Page, app_url: str) -> None:
+    open_table(page, app_url, "seed=11&bots=random,greedy")
+    expect(page.locator(".dos-header")).to_contain_text("P3 (greedy bot)")
+    page.locator(".dos-setup-toggle").click()
+    page.locator(".dos-setup-opponents select").select_option("1")
+    page.locator(".dos-setup-seed input").fill("4")
+    page.locator(".dos-setup-seed input").press("Enter")
+    page.locator(".dos-start").click()
+    expect(page.locator(".dos-status")).to_contain_text("New game: you against P2")
+    expect(page.locator(".dos-header")).not_to_contain_text("P3")
+
+
+def test_binder_and_lessons_are_linked(page: Page, app_url: str) -> None:
+    open_table(page, app_url, "")
+    expect(page.locator(".dos-howto").first).to_contain_text("Play DOS against the computer")
+    if shutil.which("git") and (Path(__file__).resolve().parents[1] / "tutorials").is_dir():
+        expect(page.locator(".dos-lessons a").first).to_have_attribute("href", re.compile(r"^\.\./\.\./"))
