@@ -38,11 +38,13 @@ from dataclasses import dataclass, field
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.cards import COLORS, NUMBERS, Card, Kind, full_deck, parse_cards
+from dos_lab.cards import COLORS, NUMBERS, Card, Color, Kind, full_deck, parse_cards
 from dos_lab.errors import DosError, IllegalMove, InvalidInput
 from dos_lab.events import (
     BonusPlaced,
     Discarded,
+    DosCalled,
+    DosCaught,
     Drew,
     Event,
     Matched,
@@ -57,7 +59,7 @@ from dos_lab.events import (
 )
 from dos_lab.game import Game
 from dos_lab.matching import parse_played
-from dos_lab.render import PALETTE, SYMBOLS, card_html, cards_html, game_html, round_html
+from dos_lab.render import PALETTE, SYMBOLS, card_html, cards_html
 from dos_lab.round import Round
 from dos_lab.state import Phase
 
@@ -69,6 +71,7 @@ __all__ = [
     "Step",
     "TurnStepper",
     "apply_action",
+    "board_html",
     "bonus_order_html",
     "bonus_order_rows",
     "bonus_order_text",
@@ -284,6 +287,10 @@ class Step:
     event: Event | None = field(default=None, compare=False)
     #: where in the turn this happens: the stage, or the last stage reached before it, or "turn"
     context: str = "turn"
+    #: the played cards with their declarations (``"Y#=7"``, ``"W=R"``), per row card
+    pile_codes: tuple[tuple[str, ...], ...] = ()
+    #: what a wild row card was declared as when it was matched, per row card
+    row_declared: tuple[int | Color | None, ...] = ()
 
 
 class _Tracker:
@@ -292,6 +299,8 @@ class _Tracker:
     def __init__(self, r: Round) -> None:
         self.row = list(r.center_row)
         self.piles: dict[int, list[Card]] = {i: r.played_on(i) for i in range(len(self.row)) if r.played_on(i)}
+        self.plays: dict[int, tuple[tuple[str, ...], int | Color | None]] = {
+            m.target: (m.cards, m.target_as) for m in r.matches_this_turn}
         self.hands = [list(h) for h in r.hands]
         self.draw = len(r.draw_pile)
         self.discard = len(r.discard_pile)
@@ -301,6 +310,7 @@ class _Tracker:
             for code in e.cards:
                 self.hands[e.player].remove(parse_played(code).card)
             self.piles[e.target] = [parse_played(code).card for code in e.cards]
+            self.plays[e.target] = (e.cards, e.target_as)
         elif isinstance(e, Drew):
             self.hands[e.player].append(e.card)
             self.draw -= 1
@@ -310,6 +320,7 @@ class _Tracker:
         elif isinstance(e, Discarded):
             self.row = list(e.row)
             self.piles = {}
+            self.plays = {}
             self.discard += len(e.cards)
         elif isinstance(e, Refilled):
             self.row = list(e.row)
@@ -329,9 +340,12 @@ class _Tracker:
 
     def step(self, stage: str | None, text: str, *, quiet: bool = False, event: Event | None = None,
              context: str = "turn") -> Step:
-        piles = tuple(tuple(self.piles.get(i, ())) for i in range(len(self.row)))
+        count = range(len(self.row))
+        piles = tuple(tuple(self.piles.get(i, ())) for i in count)
+        codes = tuple(self.plays[i][0] if i in self.plays else () for i in count)
+        declared = tuple(self.plays[i][1] if i in self.plays else None for i in count)
         return Step(stage, text, tuple(self.row), piles, tuple(tuple(h) for h in self.hands), self.draw,
-                    self.discard, quiet, event, stage or context)
+                    self.discard, quiet, event, stage or context, codes, declared)
 
 
 def turn_steps(round_before: Round, actions: Sequence[Action]) -> list[Step]:
@@ -371,18 +385,39 @@ def turn_steps(round_before: Round, actions: Sequence[Action]) -> list[Step]:
 
 
 def turn_steps_text(round_before: Round, actions: Sequence[Action]) -> str:
-    """:func:`turn_steps` as text: one line per step with the Center Row after it.
+    """:func:`turn_steps` as text: one line per step, and the Center Row whenever it changed
+    (cards played on a row card this turn in ``<…>``).
 
     >>> r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5 B8"], center_row="B7 Y5", draw_pile="G4 Y8 R1")
-    >>> print(turn_steps_text(r, ["match 0 R7", "end turn"]).splitlines()[6])
-    E2   | E2 refill: only 1 card was left in the Center Row, so G4 is turned up to make two.
+    >>> print(turn_steps_text(r, ["match 0 R7", "end turn"]))
+    Before: it is P1's turn.
+        Center Row: B7 Y5
+    Move: P1 plays R7 on B7: a single match.
+        Center Row: B7<R7> Y5
+    E1 discard: every matched row card goes to the discard pile with the cards played on it: B7, R7.
+        Center Row: Y5
+    E2 refill: only 1 card was left in the Center Row, so G4 is turned up to make two.
+        Center Row: Y5 G4
+    E3 bonus: no colour match this turn, so there are no bonus cards to place.
+    E4 others draw: no double colour match this turn, so nobody else draws.
+    E5 penalty: nobody was caught without calling DOS, so there is no penalty.
+    E6: P1 still holds 2 cards, so play passes to P2.
     """
     lines = []
+    shown = None
     for s in turn_steps(round_before, actions):
         row = " ".join(c.code + ("<" + "+".join(p.code for p in pile) + ">" if pile else "")
                        for c, pile in zip(s.row, s.piles, strict=True)) or "(empty)"
-        lines.append(f"{s.stage or ('turn' if s.context == 'turn' else '-'):<4} | {s.text}")
-        lines.append(f"     | Center Row: {row}")
+        if s.stage or s.event is None:
+            label = ""
+        elif isinstance(s.event, DosCalled | DosCaught | PenaltyDrawn):
+            label = "DOS call: "
+        else:
+            label = "Move: " if s.context == "turn" else "Meanwhile: "
+        lines.append(label + s.text)
+        if row != shown:
+            lines.append(f"    Center Row: {row}")
+            shown = row
     return "\n".join(lines)
 
 
@@ -435,10 +470,10 @@ def bonus_order_html(round_before: Round, actions: Sequence[Action]) -> str:
     return ('<div class="dos-tut-compare" style="display:flex;gap:12px;flex-wrap:wrap">'
             + panel("✓ Right: refill first (E2), then bonus cards (E3)",
                     "The row is topped up to two from the draw pile, then the bonus cards join it.",
-                    right, _OK, "dos-tut-right")
+                    right, _OK, "dos-tut-order-right")
             + panel("✗ Wrong: bonus cards first, then refill",
                     "The bonus cards fill the gap, so no card is turned up: the row ends up too small.",
-                    wrong, _BAD, "dos-tut-wrong")
+                    wrong, _BAD, "dos-tut-order-wrong")
             + "</div>")
 
 
@@ -469,9 +504,9 @@ def _card_button(card: Card, css: str, tooltip: str) -> widgets.Button:
     return button
 
 
-def _mark(button: widgets.Button, card: Card, selected: bool, what: str) -> None:
+def _mark(button: widgets.Button, card: Card, selected: bool, what: str, note: str = "") -> None:
     bg, _ = _card_colors(card)
-    button.description = ("✓ " if selected else "") + card_label(card)
+    button.description = ("✓ " if selected else "") + card_label(card) + note
     button.layout.border = "4px solid #7b1fa2" if selected else f"3px solid {bg}"
     button.tooltip = f"{card.name} ({what}{', selected' if selected else ''})"
     if selected:
@@ -485,6 +520,53 @@ def _action_button(text: str, css: str, tooltip: str) -> widgets.Button:
     button.add_class("dos-tut-action")
     button.add_class(css)
     return button
+
+
+def board_html(r: Round, viewer: int, game: Game | None = None) -> str:
+    """The table for a playable example: the Center Row (with the cards played on it
+    this turn), the other players' hands, the piles, and the scores of a game.
+    The viewer's own hand is left out: the example shows it as card buttons."""
+    who = player_name(r.current) + (" (you)" if r.current == viewer else "")
+    if r.over:
+        head = (f"Round over: {player_name(r.winner)} has no cards left and scores {r.points} points."
+                if r.winner is not None else "The round ended with no score.")
+    elif r.phase is Phase.BONUS:
+        head = f"Turn {r.turn}: {who} places {r.bonuses_owed} bonus card(s)."
+    elif r.phase is Phase.DREW:
+        head = f"Turn {r.turn}: {who} has drawn, and now matches with the drawn card or places a card."
+    else:
+        head = f"Turn {r.turn}: {who} to match or draw."
+    parts = ['<div class="dos-tut-table" style="font-family:sans-serif">']
+    if game is not None:
+        scores = " · ".join(f"{player_name(p)}: {score}" for p, score in enumerate(game.scores))
+        parts.append(f'<div style="font:600 14px sans-serif;margin-bottom:4px">Scores — {html.escape(scores)} '
+                     f"(first to {game.rules.target_score} wins)</div>")
+    parts.append(f'<div style="font:600 14px sans-serif">{html.escape(head)}</div>')
+    plays = {m.target: m for m in r.matches_this_turn}
+    piles = [_pile_html(index, card, plays[index].cards if index in plays else (),
+                        plays[index].target_as if index in plays else None)
+             for index, card in enumerate(r.center_row)]
+    parts.append(f'<div style="font:600 13px sans-serif;margin-top:4px">Center Row ({len(r.center_row)} cards)'
+                 f"</div><div>{''.join(piles) or cards_html([], empty='empty')}</div>")
+    for p, hand in enumerate(r.hands):
+        if p == viewer:
+            continue
+        turn = " ◀ to play" if p == r.current and not r.over else ""
+        parts.append(f'<div style="font:13px sans-serif;margin-top:2px">{player_name(p)} — {len(hand)} '
+                     f"card{'s' * (len(hand) != 1)}{turn}: {cards_html(hand, size='small')}</div>")
+    mine = len(r.hands[viewer])
+    parts.append(f'<div style="font:13px sans-serif;color:#333">You ({player_name(viewer)}) hold {mine} '
+                 f"card{'s' * (mine != 1)} · Draw pile: {_count(len(r.draw_pile))} · Discard pile: "
+                 f"{_count(len(r.discard_pile))}</div></div>")
+    return "".join(parts)
+
+
+def _count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _title(text: str) -> str:
+    return f'<div style="font:700 16px sans-serif">{html.escape(text)}</div>' if text else ""
 
 
 def _label(text: str) -> widgets.HTML:
@@ -528,7 +610,7 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         self._hand_selected: list[int] = []
         self._row_selected: int | None = None
 
-        self.title_html = widgets.HTML(f'<div style="font:700 16px sans-serif">{html.escape(title)}</div>' if title else "")
+        self.title_html = widgets.HTML(_title(title))
         self.goal = widgets.HTML()
         self.goal.add_class("dos-tut-goal")
         self.board = widgets.HTML()
@@ -606,6 +688,9 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         self._start_log = len(self.round.log)
         self._say("info", "Pick cards, then press a button. The game engine checks every move.")
         self._refresh()
+
+    def __repr__(self) -> str:
+        return f"<PlayableExample: {self._goal_text}>"
 
     # ---------------------------------------------------------------- public helpers (also for tests)
 
@@ -755,10 +840,7 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
 
     def _refresh(self, rebuild: bool = True) -> None:
         r = self.round
-        if self.game is not None:
-            self.board.value = game_html(self.game)
-        else:
-            self.board.value = round_html(r)
+        self.board.value = board_html(r, self.player, self.game)
         mine = not r.over and r.current == self.player
         hand = r.hands[self.player]
         if rebuild or len(self.hand_box.children) != len(hand) or len(self.row_box.children) != len(r.center_row):
@@ -780,8 +862,10 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
             _mark(b, card, i in self._hand_selected, "in your hand")
             b.disabled = not mine
         for i, (b, card) in enumerate(zip(self.row_box.children, r.center_row, strict=True)):
-            _mark(b, card, i == self._row_selected, "matched this turn" if i in matched else "in the Center Row")
-            b.disabled = not mine or i in matched or r.phase not in (Phase.MATCHING, Phase.DREW)
+            # a matched row card stays clickable: trying it again gets the engine's reason (R4.3)
+            _mark(b, card, i == self._row_selected, "matched this turn" if i in matched else "in the Center Row",
+                  note=" · matched" if i in matched else "")
+            b.disabled = not mine or r.phase not in (Phase.MATCHING, Phase.DREW)
         chosen = self.selected_cards
         self.wild_colour.layout.display = "" if any(c.kind is Kind.WILD_DOS for c in chosen) else "none"
         self.wild_number.layout.display = "" if any(c.kind is Kind.WILD_NUMBER for c in chosen) else "none"
@@ -797,9 +881,10 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
             self.row_wild.options = options
             self.row_wild.value = ""
         self.row_wild.layout.display = "" if len(options) > 1 else "none"
-        for b in (self.match_button, self.draw_button, self.place_button, self.end_turn_button, self.dos_button,
-                  *self.catch_buttons, *self.caught_by_buttons):
-            b.disabled = r.over or (not mine and b not in (*self.catch_buttons, *self.caught_by_buttons))
+        for b in (self.match_button, self.draw_button, self.place_button, self.end_turn_button):
+            b.disabled = not mine
+        for b in (self.dos_button, *self.catch_buttons, *self.caught_by_buttons):
+            b.disabled = r.over  # DOS can be called (and caught) at any time, not only on your turn (R11)
         self.hand_label.value = _label(self._hand_prompt(mine)).value
         goal = html.escape(self._goal_text)
         if self.reached:
@@ -887,6 +972,9 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
         self.children = [self.question, self.answer,
                          widgets.HBox([self.check_button, self.show_button]), self.feedback, self.solution]
 
+    def __repr__(self) -> str:
+        return f"<Exercise: {_strip_tags(self.question.value)}>"
+
     def check(self, answer: str | None = None) -> str:
         """Check ``answer`` (or what the reader entered); show and return the verdict. Never raises."""
         if answer is None:
@@ -932,7 +1020,7 @@ class TurnStepper(widgets.VBox):  # type: ignore[misc]
         self.add_class("dos-tut-stepper")
         self.steps = turn_steps(round_before, actions)
         self.index = 0
-        self.title_html = widgets.HTML(f'<div style="font:700 16px sans-serif">{html.escape(title)}</div>' if title else "")
+        self.title_html = widgets.HTML(_title(title))
         self.stages = widgets.HTML()
         self.stages.add_class("dos-tut-stages")
         self.text = widgets.HTML()
@@ -949,6 +1037,9 @@ class TurnStepper(widgets.VBox):  # type: ignore[misc]
         self.children = [self.title_html, self.stages, self.text, self.board,
                          widgets.HBox([self.back_button, self.next_button, self.restart_button])]
         self.go(0)
+
+    def __repr__(self) -> str:
+        return f"<TurnStepper: {len(self.steps)} steps>"
 
     @property
     def step(self) -> Step:
@@ -983,18 +1074,27 @@ def _stage_bar(current: str) -> str:
     return '<div style="margin:4px 0">' + "→".join(chips) + "</div>"
 
 
+def _pile_html(index: int, card: Card, codes: Sequence[str], declared: int | Color | None) -> str:
+    """A row card with the cards played on it this turn, wild declarations shown on the cards."""
+    played = []
+    for code in codes:
+        p = parse_played(code)
+        played.append(card_html(p.card, declared=p.value if p.value is not None else p.color, size="small"))
+    return (f'<span class="dos-pile" style="display:inline-block;margin-right:10px">'
+            f'<span style="display:block;font:11px sans-serif;color:#555">#{index}</span>'
+            f"{card_html(card, declared=declared)}{''.join(played)}</span>")
+
+
 def _step_html(s: Step) -> str:
-    piles = []
-    for index, (card, pile) in enumerate(zip(s.row, s.piles, strict=True)):
-        piles.append(f'<span style="display:inline-block;margin-right:10px"><span style="display:block;font:11px '
-                     f'sans-serif;color:#555">#{index}</span>{card_html(card)}'
-                     + "".join(card_html(c, size="small") for c in pile) + "</span>")
-    hands = "".join(f'<div style="font:13px sans-serif">{player_name(p)} — {len(h)} cards: '
+    piles = [_pile_html(index, card, s.pile_codes[index] if index < len(s.pile_codes) else (),
+                        s.row_declared[index] if index < len(s.row_declared) else None)
+             for index, card in enumerate(s.row)]
+    hands = "".join(f'<div style="font:13px sans-serif">{player_name(p)} — {_count(len(h))}: '
                     f"{cards_html(list(h), size='small')}</div>" for p, h in enumerate(s.hands))
     return (f'<div style="font:600 13px sans-serif">Center Row ({len(s.row)} cards)</div>'
             f"<div>{''.join(piles) or cards_html([])}</div>{hands}"
-            f'<div style="font:13px sans-serif;color:#333">Draw pile: {s.draw_pile} cards · '
-            f"Discard pile: {s.discard_pile} cards</div>")
+            f'<div style="font:13px sans-serif;color:#333">Draw pile: {_count(s.draw_pile)} · '
+            f"Discard pile: {_count(s.discard_pile)}</div>")
 
 
 def parse_hand(text: str) -> list[Card]:
