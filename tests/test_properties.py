@@ -157,6 +157,7 @@ def test_every_combination_of_rule_options_plays_to_the_end() -> None:
 
     from dos_lab import RuleSet
     from dos_lab.bots import GreedyBot, RandomBot
+
     from playout import OPTION_VALUES
 
     names = list(OPTION_VALUES)

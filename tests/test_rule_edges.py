@@ -10,7 +10,6 @@ import itertools
 from collections import Counter
 
 import pytest
-from helpers import all_cards, assert_hand, assert_illegal, assert_state, bare, cards, codes, make_round
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +27,8 @@ from dos_lab import (
     parse_cards,
 )
 from dos_lab.game import choose_first_dealer
+
+from helpers import all_cards, assert_hand, assert_illegal, assert_state, bare, cards, codes, make_round
 
 # =========================================================================================================
 # R1 — components and deck

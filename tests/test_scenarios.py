@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from helpers import all_cards, assert_illegal, assert_state, cards, codes, make_round
 
 from dos_lab import Card, Color, Game, IllegalMove, Phase, RuleSet, full_deck
+
+from helpers import all_cards, assert_illegal, assert_state, cards, codes, make_round
 
 # ---------------------------------------------------------------------------------------------------------
 # A. Number matches
