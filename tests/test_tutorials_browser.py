@@ -5,16 +5,15 @@ of the test). Uses ``browser_type_launch_args`` and ``artifacts`` from ``tests/c
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+
+from conftest import free_port, stop_app, wait_until_ready
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -22,38 +21,17 @@ TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
 FIRST = 30_000  # the first render starts a kernel (TOOLCHAIN.md)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _serve(notebook: str) -> Iterator[str]:
     """Voila on one tutorial, on a free port; yields the page URL."""
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     proc = subprocess.Popen([sys.executable, "-m", "voila", str(TUTORIALS / notebook), "--no-browser",
                              f"--port={port}", "--Voila.ip=127.0.0.1"])
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"voila exited with {proc.returncode}")
-            try:
-                with urllib.request.urlopen(f"{base}/voila/static/voila.js", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("voila did not answer within 60 s") from None
-                time.sleep(0.2)
+        wait_until_ready(proc, base)
         yield f"{base}/"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
+        stop_app(proc)
 
 
 @pytest.fixture(scope="module")
