@@ -67,6 +67,9 @@ from dos_lab.state import Phase, RoundState, state_from_dict, state_to_dict
 
 __all__ = ["Phase", "Round"]
 
+#: the classic rules, shared: a RuleSet is immutable
+CLASSIC = RuleSet()
+
 #: the value the engine declares for a Wild # placed without one under ``declared_when_placed``
 DEFAULT_PLACED_WILD_VALUE = 10
 
@@ -98,7 +101,7 @@ class Round:
         >>> [len(h) for h in r.hands], len(r.center_row), len(r.draw_pile), r.current
         ([7, 7, 7], 2, 85, 1)
         """
-        rules = rules if rules is not None else RuleSet()
+        rules = rules if rules is not None else CLASSIC
         players = _check_players(players)
         seed = _check_seed(seed)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
@@ -134,7 +137,7 @@ class Round:
         >>> r.match(0, "B1", "B1", target_as="B").bonus
         <Bonus.DOUBLE_COLOUR: 'double_colour'>
         """
-        rules = rules if rules is not None else RuleSet()
+        rules = rules if rules is not None else CLASSIC
         if not isinstance(rules, RuleSet):
             raise InvalidInput(f"rules must be a RuleSet, not {type(rules).__name__}")
         if isinstance(hands, str) or not isinstance(hands, Sequence):
