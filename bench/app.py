@@ -20,9 +20,9 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, free_port, start_app, stop_app
-
 from dos_lab.app.launch import served_root
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, free_port, start_app, stop_app
 
 CLICKS = 50
 
