@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.skipif(shutil.which("ruff") is None and not (Path(sys.executable).parent / "ruff").exists(),
                     reason="ruff is installed with the test extra")
 def test_ruff_is_clean() -> None:
-    result = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "dos_lab", "tests", "bench", "scripts"], cwd=ROOT,
-                            capture_output=True, text=True)
+    command = [sys.executable, "-m", "ruff", "check", "--no-cache", "dos_lab", "tests", "bench", "scripts"]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
