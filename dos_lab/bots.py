@@ -109,8 +109,11 @@ class _BaseBot:
 
     def catch_opponents(self, r: Round, me: int) -> None:
         """Call DOS on every exposed opponent, each with chance ``catch_reaction``."""
-        for other in range(r.players):
-            if other != me and r.is_exposed(other) and self.rng.random() < self.catch_reaction:
+        exposed = r._s.exposed
+        if not any(exposed):
+            return
+        for other, caught in enumerate(exposed):
+            if caught and other != me and self.rng.random() < self.catch_reaction:
                 r.catch_dos(me, other)
 
     # --- the choices (override these) ---------------------------------------------------------

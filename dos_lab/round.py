@@ -318,16 +318,16 @@ class Round:
         Returns the match with every declaration filled in.
         """
         s = self._s
-        who = player_name(s.current)
-        if s.phase not in (Phase.MATCHING, Phase.DREW):
+        if s.phase is not Phase.MATCHING and s.phase is not Phase.DREW:
             raise IllegalMove(self._phase_refusal("match"))
         played = [parse_played(c) for c in cards]
-        codes = "+".join(p.code for p in played) or "no cards"
         if len(played) not in (1, 2):
+            codes = "+".join(p.code for p in played) or "no cards"
             raise IllegalMove(f"a match uses exactly one or two cards, but {codes} is {len(played)} (R4.2)")
         drawn_only = s.phase is Phase.DREW and self.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY
         if drawn_only and s.matches:
-            raise IllegalMove(f"after drawing, {who} may make only one match, and it is made (R7.2)")
+            raise IllegalMove(f"after drawing, {player_name(s.current)} may make only one match, and it is made "
+                              "(R7.2)")
         index = self._target_index(target)
         row_card = s.row[index]
         if any(m.target == index for m, _ in s.matches):
@@ -338,6 +338,7 @@ class Round:
             assert s.drawn is not None or not s.has_drawn
             if s.drawn is None or all(p.card is not s.drawn for p in played):
                 drawn = s.drawn.code if s.drawn is not None else "no card"
+                codes = "+".join(p.code for p in played)
                 raise IllegalMove(f"after drawing, the one match allowed must use the drawn card ({drawn}); "
                                   f"{codes} does not (R7.2, drawn_card_only)")
         if target_as is not None and (isinstance(target_as, bool) or not isinstance(target_as, (int, str))):
