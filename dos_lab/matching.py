@@ -402,9 +402,3 @@ def _default_match(index: int, target: Card, fixed: int | None, a: Card, b: Card
     """The engine's declarations for a legal match (cached: there are few distinct cases)."""
     played = [Played(a)] if b is None else [Played(a), Played(b)]
     return resolve(target, played, fixed=fixed, index=index)
-
-
-def parse_cards_played(codes: Iterable[str | Card | Played]) -> list[Played]:
-    """:func:`parse_played` for several codes."""
-    return [parse_played(code) for code in codes]
-
