@@ -52,6 +52,7 @@ __all__ = [
     "play_game",
     "play_games",
     "summary",
+    "summary_text",
     "wilson_interval",
     "win_rates",
 ]
@@ -306,3 +307,17 @@ def summary(records: Sequence[GameRecord]) -> dict[str, float]:
         "mean_turns": sum(r.turns for r in finished) / count,
     }
 
+
+
+def summary_text(records: Sequence[GameRecord]) -> str:
+    """:func:`summary` as a sentence for a lesson.
+
+    >>> from dos_lab.bots import GreedyBot
+    >>> print(summary_text(play_games([GreedyBot, GreedyBot], 2, seed=3, executor=SerialExecutor())))
+    2 games, all finished; a game lasted 22.0 rounds and 131.5 turns on average.
+    """
+    numbers = summary(records)
+    games, unfinished = int(numbers["games"]), int(numbers["unfinished"])
+    finished = "all finished" if not unfinished else f"{unfinished} stopped by the safety cap"
+    return (f"{games} games, {finished}; a game lasted {numbers['mean_rounds']:.1f} rounds and "
+            f"{numbers['mean_turns']:.1f} turns on average.")
