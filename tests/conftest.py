@@ -59,6 +59,19 @@ def stop_app(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(5)
 
 
+def serve_notebook(notebook: Path) -> Iterator[str]:
+    """Voila on one notebook, on a free port; yields the page URL (for a module-scoped fixture)."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen([sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
+                             "--Voila.ip=127.0.0.1"])
+    try:
+        wait_until_ready(proc, base)
+        yield f"{base}/"
+    finally:
+        stop_app(proc)
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Playwright's own browsers cannot be downloaded here: use Debian's Chromium.

@@ -5,15 +5,13 @@ of the test). Uses ``browser_type_launch_args`` and ``artifacts`` from ``tests/c
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import free_port, stop_app, wait_until_ready
+from conftest import serve_notebook
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -22,16 +20,7 @@ FIRST = 30_000  # the first render starts a kernel (TOOLCHAIN.md)
 
 
 def _serve(notebook: str) -> Iterator[str]:
-    """Voila on one tutorial, on a free port; yields the page URL."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "voila", str(TUTORIALS / notebook), "--no-browser",
-                             f"--port={port}", "--Voila.ip=127.0.0.1"])
-    try:
-        wait_until_ready(proc, base)
-        yield f"{base}/"
-    finally:
-        stop_app(proc)
+    yield from serve_notebook(TUTORIALS / notebook)
 
 
 @pytest.fixture(scope="module")
