@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
+from typing import NamedTuple
 
 from dos_lab.cards import COLORS, Card, Color, Kind, parse_cards  # noqa: F401 (parse_cards: doctests)
 from dos_lab.errors import IllegalDeclaration, IllegalMove, InvalidInput
@@ -55,9 +56,9 @@ class Bonus(str, Enum):
         return self.value.replace("_", " ") + " match"
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    """A hand card with its declaration, if any.
+class Played(NamedTuple):
+    """A hand card with its declaration, if any (an immutable named tuple: cheap to hash,
+    which matters because matches are looked up in caches all the time).
 
     >>> parse_played("y#=7"), parse_played("w=g").code, parse_played("B3").code
     (Played(card=Card.parse('Y#'), value=7, color=None), 'W=G', 'B3')
@@ -100,6 +101,12 @@ class Match:
     bonus: Bonus | None = None
     #: the row card itself, for descriptions (not part of equality)
     target_card: Card | None = field(default=None, compare=False, repr=False)
+
+    def at(self, index: int) -> Match:
+        """The same match on the row card at position ``index``."""
+        if index == self.target:
+            return self
+        return Match(index, self.cards, self.target_as, self.bonus, self.target_card)
 
     @property
     def is_double(self) -> bool:
@@ -399,6 +406,12 @@ def legal_matches_for(hand: Sequence[Card], row: Sequence[Card], *, fixed: Seque
 
 @lru_cache(maxsize=1 << 17)
 def _default_match(index: int, target: Card, fixed: int | None, a: Card, b: Card | None) -> Match:
-    """The engine's declarations for a legal match (cached: there are few distinct cases)."""
+    """The engine's declarations for a legal match at row position ``index``."""
+    return _default_resolution(target, fixed, a, b).at(index)
+
+
+@lru_cache(maxsize=1 << 15)
+def _default_resolution(target: Card, fixed: int | None, a: Card, b: Card | None) -> Match:
+    # cached without the row position: the few distinct cases recur in every simulation
     played = [Played(a)] if b is None else [Played(a), Played(b)]
-    return resolve(target, played, fixed=fixed, index=index)
+    return resolve(target, played, fixed=fixed)

@@ -725,6 +725,11 @@ class Round:
 
     def _check_in_hand(self, cards: list[Card], player: int, rule: str) -> None:
         hand = self._s.hands[player]
+        if len(cards) == 1 and cards[0] in hand:
+            return
+        if len(cards) == 2 and (hand.count(cards[0]) >= 2 if cards[0] is cards[1] else
+                                cards[0] in hand and cards[1] in hand):
+            return
         for card in cards:
             need, have = cards.count(card), hand.count(card)
             if have < need:
@@ -782,11 +787,17 @@ class Round:
         return round_html(self)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 16)
 def _resolve(target: Card, played: tuple[Played, ...], fixed: int | None, target_as: int | Color | str | None,
              index: int) -> Match:
+    return _resolve_anywhere(target, played, fixed, target_as).at(index)
+
+
+@lru_cache(maxsize=1 << 15)
+def _resolve_anywhere(target: Card, played: tuple[Played, ...], fixed: int | None,
+                      target_as: int | Color | str | None) -> Match:
     # the same few matches recur all the time in simulations; refusals raise and are not cached
-    return resolve(target, played, fixed=fixed, target_as=target_as, index=index)
+    return resolve(target, played, fixed=fixed, target_as=target_as)
 
 
 def shuffled(cards: list[Card], rng: random.Random) -> list[Card]:
