@@ -367,13 +367,15 @@ def legal_matches_for(hand: Sequence[Card], row: Sequence[Card], *, fixed: Seque
     # a fixed sum, or (a Wild # making up the rest, 1 to 10) a row value of at least `need`
     pairs: list[tuple[Card, Card, int, int]] = []
     size = len(kinds)
+    # after a draw only pairs with the drawn card count: its position `at` (or -1 if it is not in hand)
+    at = -1 if must_use is None else kinds.index(must_use) if must_use in counts else size
     for i in range(size):
         a = kinds[i]
         va = a.value
-        for j in range(i if counts[a] > 1 else i + 1, size):
+        start = i if counts[a] > 1 else i + 1
+        columns: Iterable[int] = range(start, size) if at in (-1, i) else (at,) if start <= at < size else ()
+        for j in columns:
             b = kinds[j]
-            if must_use is not None and must_use is not a and must_use is not b:
-                continue
             vb = b.value
             if va is None:
                 pairs.append((a, b, 0, 2 if vb is None else vb + 1))

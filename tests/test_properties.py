@@ -170,3 +170,16 @@ def test_every_combination_of_rule_options_plays_to_the_end() -> None:
             bots[r.current].play_turn(r)
             assert all_cards(r) == DECK, rules
         assert r.over, rules
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands_and_rows, st.data())
+def test_after_a_draw_the_list_is_the_full_list_filtered_to_the_drawn_card(
+        position: tuple[list[Card], list[Card]], data: st.DataObject) -> None:
+    hand, row = position
+    if not hand:
+        return
+    drawn = data.draw(st.sampled_from(hand))
+    full = legal_matches_for(hand, row)
+    expected = [m for m in full if any(code.split("=")[0] == drawn.code for code in m.cards)]
+    assert legal_matches_for(hand, row, must_use=drawn) == expected
