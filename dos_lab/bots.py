@@ -156,8 +156,7 @@ class RandomBot(_BaseBot):
         return self.choose_matches(r)
 
     def choose_placement(self, r: Round) -> Card:
-        hand = r._s.hands[r.current]
-        return self.rng.choice(sorted(set(hand), key=hand.index))
+        return self.rng.choice(list(dict.fromkeys(r._s.hands[r.current])))  # each distinct card once
 
     def choose_bonus_card(self, r: Round) -> Card | None:
         return self.choose_placement(r)

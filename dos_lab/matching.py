@@ -362,7 +362,7 @@ def legal_matches_for(hand: Sequence[Card], row: Sequence[Card], *, fixed: Seque
             kinds.append(card)
             counts[card] = 0
         counts[card] += 1
-    skipped = set(skip)
+    skipped = set(skip) if skip else ()
     # every pair once, in the documented order, with what it needs from the row card:
     # a fixed sum, or (a Wild # making up the rest, 1 to 10) a row value of at least `need`
     pairs: list[tuple[Card, Card, int, int]] = []

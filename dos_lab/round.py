@@ -305,7 +305,7 @@ class Round:
         elif s.phase is not Phase.MATCHING:
             return []
         return legal_matches_for(s.hands[s.current], s.row, fixed=s.row_fixed,
-                                 skip=[m.target for m, _ in s.matches], must_use=must_use)
+                                 skip=[m.target for m, _ in s.matches] if s.matches else (), must_use=must_use)
 
     # ------------------------------------------------------------------ actions
 
