@@ -18,8 +18,9 @@ False
 
 from __future__ import annotations
 
+import html
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
@@ -301,68 +302,109 @@ def win_rate_plot(records: Sequence[GameRecord], entrant: int = 0, name: str = "
 # --- interactive explorers (ipywidgets) -------------------------------------------------------------------------
 
 
-def explore_one_row_card() -> Any:
-    """Sliders: pick a row card and a hand size, see the exact chances of a single, a double and any match."""
+def _explorer(render: Callable[..., str | bytes], **controls: Any) -> Any:
+    """Controls above a live answer. ``render(**values)`` returns text, or a PNG picture as bytes.
+
+    The answer is redrawn when a control changes. It is built from plain widgets, without the
+    Output capture of ``ipywidgets.interactive``, which now and then stalled a Voila page while
+    it was being rendered."""
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
-    def show(row_card: int | str, hand_size: int) -> None:
-        print(f"Row card {row_card}, {hand_size} cards in hand:")
-        print(f"  single match  {percent(P.p_single_match(row_card, hand_size))}")
-        print(f"  double match  {percent(P.p_double_match(row_card, hand_size))}")
-        print(f"  any match     {percent(P.p_any_match(row_card, hand_size))}")
+    text = widgets.HTML()
+    picture = widgets.Image(format="png")
+    answer = widgets.Box([])
 
-    return widgets.interactive(show, row_card=widgets.Dropdown(options=list(ROW_VALUES), value=7),
-                               hand_size=widgets.IntSlider(value=7, min=1, max=20))
+    def redraw(_: object = None) -> None:
+        result = render(**{name: control.value for name, control in controls.items()})
+        if isinstance(result, bytes):
+            picture.value = result
+            answer.children = [picture]
+        else:
+            text.value = f"<pre style='margin:4px 0'>{html.escape(result)}</pre>"
+            answer.children = [text]
+
+    for control in controls.values():
+        control.description = control.description or ""
+        control.observe(redraw, names="value")
+    redraw()
+    return widgets.VBox([*controls.values(), answer])
+
+
+def _labelled(widget: Any, label: str) -> Any:
+    widget.description = label
+    widget.style = {"description_width": "initial"}
+    return widget
+
+
+def explore_one_row_card() -> Any:
+    """Pick a row card and a hand size, see the exact chances of a single, a double and any match."""
+    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
+
+    def show(row_card: int | str, hand_size: int) -> str:
+        return "\n".join([f"Row card {row_card}, {hand_size} cards in hand:",
+                          f"  single match  {percent(P.p_single_match(row_card, hand_size))}",
+                          f"  double match  {percent(P.p_double_match(row_card, hand_size))}",
+                          f"  any match     {percent(P.p_any_match(row_card, hand_size))}"])
+
+    return _explorer(show, row_card=_labelled(widgets.Dropdown(options=list(ROW_VALUES), value=7), "row card"),
+                     hand_size=_labelled(widgets.IntSlider(value=7, min=1, max=20), "cards in hand"))
 
 
 def explore_pairs() -> Any:
     """A drop-down of row cards: every pair of card values that adds up to it."""
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
-    def show(row_card: int | str) -> None:
+    def show(row_card: int | str) -> str:
         pairs = P.pair_combinations(row_card)
-        print(f"{len(pairs)} kinds of pairs can match {row_card}:")
-        print("  " + "  ".join(f"{a}+{b}" for a, b in pairs))
+        return f"{len(pairs)} kinds of pairs can match {row_card}:\n  " + "  ".join(f"{a}+{b}" for a, b in pairs)
 
-    return widgets.interactive(show, row_card=widgets.Dropdown(options=list(ROW_VALUES), value=6))
+    return _explorer(show, row_card=_labelled(widgets.Dropdown(options=list(ROW_VALUES), value=6), "row card"))
 
 
 def explore_two_row_cards() -> Any:
     """A slider for the hand size: the exact chances for a deal of two row cards."""
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
-    def show(hand_size: int) -> None:
-        print(f"{hand_size} cards in hand, two row cards:")
-        print(f"  match at least one      {percent(P.p_can_match(hand_size))}")
-        print(f"  match both              {percent(P.p_match_both(hand_size))}")
-        print(f"  expected cards cleared  {float(P.expected_matchable(hand_size)):.2f}")
-        print(f"  single colour match     {percent(P.p_single_colour_match(hand_size))}")
-        print(f"  double colour match     {percent(P.p_double_colour_match(hand_size))}")
+    def show(hand_size: int) -> str:
+        return "\n".join([f"{hand_size} cards in hand, two row cards:",
+                          f"  match at least one      {percent(P.p_can_match(hand_size))}",
+                          f"  match both              {percent(P.p_match_both(hand_size))}",
+                          f"  expected cards cleared  {float(P.expected_matchable(hand_size)):.2f}",
+                          f"  single colour match     {percent(P.p_single_colour_match(hand_size))}",
+                          f"  double colour match     {percent(P.p_double_colour_match(hand_size))}"])
 
-    return widgets.interactive(show, hand_size=widgets.IntSlider(value=7, min=1, max=P.MAX_BOTH_HAND))
+    return _explorer(show, hand_size=_labelled(widgets.IntSlider(value=7, min=1, max=P.MAX_BOTH_HAND),
+                                               "cards in hand"))
 
 
 def explore_points() -> Any:
     """A slider for the hand size: the exact points distribution against the normal curve."""
+    import io
+
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
     import matplotlib.pyplot as plt
 
-    def show(hand_size: int) -> None:
-        points_plot(hand_size)
-        plt.show()
+    def show(hand_size: int) -> bytes:
+        figure, ax = plt.subplots(figsize=(7, 3.5))
+        points_plot(hand_size, ax=ax)
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi=80, bbox_inches="tight")
+        plt.close(figure)
+        return buffer.getvalue()
 
-    return widgets.interactive(show, hand_size=widgets.IntSlider(value=7, min=1, max=30))
+    return _explorer(show, hand_size=_labelled(widgets.IntSlider(value=7, min=1, max=30), "cards in hand"))
 
 
 def explore_tournament(records: Sequence[GameRecord], name: str = "GreedyBot") -> Any:
     """A slider for how many of the tournament's games to count: the win rate and its interval change."""
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
-    def show(games: int) -> None:
+    def show(games: int) -> str:
         chosen = [r for r in records[:games] if r.finished]
         wins = sum(1 for r in chosen if r.winner == 0)
         low, high = wilson_interval(wins, len(chosen))
-        print(f"{name} won {wins} of {len(chosen)} games: {wins / max(1, len(chosen)):.1%}, "
-              f"95% interval {low:.1%} to {high:.1%}")
+        return (f"{name} won {wins} of {len(chosen)} games: {wins / max(1, len(chosen)):.1%}, "
+                f"95% interval {low:.1%} to {high:.1%}")
 
-    return widgets.interactive(show, games=widgets.IntSlider(value=min(20, len(records)), min=1, max=len(records)))
+    return _explorer(show, games=_labelled(widgets.IntSlider(value=min(20, len(records)), min=1,
+                                                             max=len(records)), "games counted"))

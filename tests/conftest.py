@@ -59,17 +59,21 @@ def stop_app(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(5)
 
 
+def serving(proc: subprocess.Popen[bytes], base: str, page: str) -> Iterator[str]:
+    """Wait until the server at ``base`` answers, yield ``base/page``, and stop it afterwards."""
+    try:
+        wait_until_ready(proc, base)
+        yield f"{base}/{page}"
+    finally:
+        stop_app(proc)
+
+
 def serve_notebook(notebook: Path) -> Iterator[str]:
     """Voila on one notebook, on a free port; yields the page URL (for a module-scoped fixture)."""
     port = free_port()
-    base = f"http://127.0.0.1:{port}"
     proc = subprocess.Popen([sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
                              "--Voila.ip=127.0.0.1"])
-    try:
-        wait_until_ready(proc, base)
-        yield f"{base}/"
-    finally:
-        stop_app(proc)
+    yield from serving(proc, f"http://127.0.0.1:{port}", "")
 
 
 @pytest.fixture(scope="session")
@@ -88,13 +92,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def app_url() -> Iterator[str]:
     """The demo page of a freshly started ``dos-lab`` on a free port."""
     port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    proc = start_app(port)
-    try:
-        wait_until_ready(proc, base)
-        yield f"{base}/voila/render/{served_root()[1]}"
-    finally:
-        stop_app(proc)
+    yield from serving(start_app(port), f"http://127.0.0.1:{port}", f"voila/render/{served_root()[1]}")
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ from conftest import serve_notebook
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 LESSONS = Path(__file__).resolve().parents[1] / "notebooks"
-FIRST = 60_000  # the first render starts a kernel and runs every cell
+FIRST = 120_000  # the first render starts a kernel and runs every cell (a simulation included)
 
 
 @pytest.fixture(scope="module", params=["01-one-row-card.ipynb", "05-greedy-vs-random.ipynb"])
@@ -25,7 +25,7 @@ def lesson_url(request: pytest.FixtureRequest) -> Iterator[str]:
 def test_lesson_renders_with_controls_and_plots_and_no_errors(page: Page, lesson_url: str,
                                                              artifacts: Path) -> None:
     page.set_viewport_size({"width": 1100, "height": 1000})
-    page.goto(lesson_url)
+    page.goto(lesson_url, wait_until="commit", timeout=FIRST)  # Voila runs every cell before "load"
     expect(page.locator("h1").first).to_be_visible(timeout=FIRST)
     slider = page.locator(".widget-slider, .widget-dropdown").first
     expect(slider).to_be_visible(timeout=FIRST)
