@@ -10,11 +10,13 @@ from __future__ import annotations
 import enum
 import re
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
 
 from dos_lab import Card, Round, RuleSet
+from dos_lab.errors import DosError
 
 ROOT = Path(__file__).resolve().parents[1]
 TUTORIALS = ROOT / "tutorials"
@@ -23,7 +25,7 @@ RULE_LINK = re.compile(r"\[((?:R\d+(?:\.\d+)?)|(?:D\d+))\]\(([^)#]*)#([^)]*)\)")
 
 
 def markdown_cells(number: int) -> list[str]:
-    nb = nbformat.read(NOTEBOOKS[number - 1], as_version=4)
+    nb = nbformat.read(NOTEBOOKS[number - 1], as_version=4)  # type: ignore[no-untyped-call]
     return [cell.source for cell in nb.cells if cell.cell_type == "markdown"]
 
 
@@ -63,7 +65,8 @@ def play(r: Round, *actions: str) -> Round:
 
 # --- tutorial 6 §5-6 and tutorial 5 §5: after a catch you may hold two cards again ------------------------
 
-S46 = dict(hands=["R7 G6 Y1 B9", "R10 B#"], center_row="R7 G6 Y3", draw_pile="B10 R4 Y8", dos_called=[1])
+S46: dict[str, Any] = dict(hands=["R7 G6 Y1 B9", "R10 B#"], center_row="R7 G6 Y3", draw_pile="B10 R4 Y8",
+                           dos_called=[1])
 S46_TURN = ("match 0 R7", "match 1 G6", "end turn", "catch 1 0", "place Y1", "place B9")
 
 
@@ -87,7 +90,7 @@ def test_tutorial6_says_call_again_and_not_that_a_caught_player_is_safe() -> Non
     assert "a catch does not make you safe" in text
 
 
-ALL_SIX = dict(hands=["R5 B3 B5 Y9 G1", "R1 R3 R4"], center_row="R5 B8", draw_pile="G7 Y4 R6 B1 B4 Y1")
+ALL_SIX: dict[str, Any] = dict(hands=["R5 B3 B5 Y9 G1", "R1 R3 R4"], center_row="R5 B8", draw_pile="G7 Y4 R6 B1 B4 Y1")
 
 
 def test_tutorial5_all_six_stages_states_the_hands_the_engine_gives() -> None:
@@ -260,3 +263,132 @@ def test_rule_numbers_are_links_in_one_form(number: int) -> None:
 def test_lesson_link_in_tutorial8_points_to_a_lesson() -> None:
     for target in re.findall(r"\]\((\.\./notebooks/[^)]*)\)", markdown(8)):
         assert (TUTORIALS / target).resolve().exists(), target
+
+
+# --- teacher material: notes, answer key, printable pages ---------------------------------------------------------
+
+TEACHER = ROOT / "docs" / "teacher"
+PRINTABLES = ["rules-card.html", "worksheet-02-matching.html", "worksheet-03-wild-cards.html",
+              "worksheet-05-bonuses.html"]
+SYMBOLS = {"r": "●", "b": "■", "g": "▲", "y": "★"}
+
+
+def answer_key() -> str:
+    return (TEACHER / "answer-key.md").read_text(encoding="utf-8")
+
+
+def key_section(title: str) -> str:
+    text = answer_key()
+    start = text.index(f"## {title}")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end > 0 else None]
+
+
+@pytest.mark.parametrize("number", range(1, 9))
+def test_teacher_notes_cover_every_point(number: int) -> None:
+    notes = (TEACHER / f"tutorial-{number:02d}.md").read_text(encoding="utf-8")
+    for field in ("**Learning goal**", "**Age**", "**Time**", "**Prerequisites**", "## Common mistakes", "## Answers"):
+        assert field in notes, field
+    assert f"](../../tutorials/{NOTEBOOKS[number - 1].name})" in notes
+    assert f"## Tutorial {number}\n" in answer_key()
+    index = (TEACHER / "README.md").read_text(encoding="utf-8")
+    assert f"(tutorial-{number:02d}.md)" in index
+
+
+def test_student_pages_do_not_link_the_answer_key() -> None:
+    for number in range(1, 9):
+        assert "answer-key" not in markdown(number) and "docs/teacher" not in markdown(number)
+
+
+@pytest.mark.parametrize("name", PRINTABLES)
+def test_printable_page_is_a4_and_readable_in_black_and_white(name: str) -> None:
+    html = (TEACHER / name).read_text(encoding="utf-8")
+    assert '<link rel="stylesheet" href="print.css">' in html
+    css = (TEACHER / "print.css").read_text(encoding="utf-8")
+    assert re.search(r"@page\s*\{\s*size:\s*A4", css)
+    cards = re.findall(r'<span class="card ([a-z]+)[^"]*"[^>]*>([^<]+)<span class="sym">([^<]+)</span></span>', html)
+    assert len(cards) >= 10
+    for kind, text, symbol in cards:
+        if kind == "w":
+            assert (text, symbol) == ("W", "2")
+        else:
+            assert text[0].lower() == kind and re.fullmatch(r"[RBGY](\d+|#)", text), text
+            assert symbol == SYMBOLS[kind], (text, symbol)
+            Card.parse(text)
+    if name.startswith("worksheet"):
+        assert '<div class="head"><span>Name</span><span>Class</span><span>Date</span></div>' in html
+        assert "✓" not in html and "**" not in html, "no answers on the student sheet"
+
+
+def described(r: Round) -> set[str]:
+    """The legal matches, written as the answer key writes them: "B3 + G4 on B7"."""
+    return {m.describe().split(":")[0].replace("+", " + ") for m in r.legal_matches()}
+
+
+def most_cards_in_one_turn(r: Round) -> int:
+    best = 0
+    for m in r.legal_matches():
+        after = r.copy()
+        after.match(m.target, *m.cards, target_as=m.target_as)
+        best = max(best, len(m.cards) + most_cards_in_one_turn(after))
+    return best
+
+
+def test_worksheet_2_answers_are_the_engine_answers() -> None:
+    key = key_section("Worksheet 2 answers")
+    r = Round.from_position(hands=["R7 B3 G9 Y1 G4", "Y1 Y5"], center_row="B7 Y5 G10", draw_pile="G4 Y8")
+    matches = described(r)
+    singles = {m for m in matches if "+" not in m}
+    assert singles == {"R7 on B7"} and "**R7 on B7** (the only single match)" in key
+    for double in matches - singles:
+        assert f"**{double}**" in key, double
+    assert most_cards_in_one_turn(r) == 4 and "**4 cards**" in key
+    three = Round.from_position(hands=["G1 B3 Y3 R10", "Y1 Y5"], center_row="R7 B9", draw_pile="G4")
+    assert three.legal_matches() == [] and "must **draw**" in key
+    small = Round.from_position(hands=["Y1 B6 R4 G3", "Y1 Y5"], center_row="R1 Y4", draw_pile="G4")
+    assert described(small) == {"Y1 on R1", "R4 on Y4", "Y1 + G3 on Y4"}
+    turn = play(Round.from_position(hands=["Y8 G3 B5 R1", "Y1 Y5 B8"], center_row="R8 B6", draw_pile="Y4 G10 R3"),
+                "match 0 Y8", "match 1 R1 B5", "end turn")
+    assert f"Center Row **{' '.join(codes(r_ := turn.center_row))}**" in key and len(r_) == 2
+    assert f"**{codes(turn.hands[0])[0]}** is left" in key
+
+
+def test_worksheet_3_answers_are_the_engine_answers() -> None:
+    key = key_section("Worksheet 3 answers")
+    r = Round.from_position(hands=["G3 G6 R1 B5", "Y1 Y5"], center_row="G# Y10", draw_pile="B7 R8")
+    numbers = {m.target_as for m in r.legal_matches() if m.target == 0}
+    line = key[key.index("b) ✓ Any two of"):key.index("6. ✓")]
+    stated = {int(n) for n in re.findall(r"(\d+) \(", line)}
+    assert stated == numbers - {9}, "every other number, and only those"
+    dcm = next(m for m in r.legal_matches() if m.bonus == "double_colour")
+    assert dcm.target_as == 9 and set(dcm.cards) == {"G3", "G6"}
+    allowed = []
+    for n in (0, 1, 2, 7, 10, 11):
+        wild_on_wild = Round.from_position(hands=["Y# R9", "Y1 Y5"], center_row="G# B9", draw_pile="R3")
+        try:
+            wild_on_wild.match(0, f"Y#={n}", target_as=n)
+        except DosError:
+            continue
+        allowed.append(n)
+    assert "**1, 2, 7 and 10**" in key and allowed == [1, 2, 7, 10]
+    assert Card.parse("W").points == 20 and Card.parse("B#").points == 40 and "W **20**, B# **40**" in key
+
+
+def test_worksheet_5_answers_are_the_engine_answers() -> None:
+    key = key_section("Worksheet 5 answers")
+
+    def bonus(hand: str, row: str, *cards: str) -> str:
+        r = Round.from_position(hands=[hand, "Y1 Y5"], center_row=row, draw_pile="G4 Y8")
+        found = r.match(0, *cards).bonus
+        return {"single_colour": "S", "double_colour": "D"}.get(str(found.value) if found else "", "–")
+
+    letters = [bonus("R7 B3", "R7 Y5", "R7"), bonus("R3 R4", "R7 Y5", "R3", "R4"),
+               bonus("R3 B4", "R7 Y5", "R3", "B4"), bonus("Y# B1", "Y7 B4", "Y#=7"),
+               bonus("R5 W", "R7 Y5", "R5", "W=R"), bonus("G3 G4", "B7 Y5", "G3", "G4")]
+    stated = re.findall(r"[a-f]\) \*\*([SD–])\*\*", key)
+    assert stated == letters
+    s32 = play(Round.from_position(hands=["R5 B3 B5 Y9 G1 W", "R1 R3 R4 R6 B10"], center_row="R5 B8",
+                                   draw_pile="G7 Y4 R6 G3"),
+               "match 0 R5", "match 1 B3 B5", "end turn", "place Y9", "place G1")
+    assert f"**{' '.join(codes(s32.center_row))} — {len(s32.center_row)} cards**" in key
+    assert f"P2 holds **{len(s32.hands[1])}** cards" in key and f"P1 holds **{codes(s32.hands[0])[0]}**" in key
