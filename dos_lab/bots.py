@@ -63,14 +63,20 @@ class _BaseBot:
     # --- the turn -----------------------------------------------------------------------------
 
     def play_turn(self, round: Round) -> None:
-        """Catch forgetful opponents, then play one complete turn for ``round.current``."""
+        """Catch forgetful opponents, then play one complete turn for ``round.current``,
+        or finish the turn from wherever it stands (after some matches, a draw, or
+        between bonus placements)."""
         r = round
         if r.over:
             return
         me = r.current
         self.catch_opponents(r, me)
         if r.phase is Phase.MATCHING:
-            if self._play(r, me, self.choose_matches(r)):
+            started = bool(r.matches_this_turn)  # matching began: no drawing now (R3.3)
+            played = self._play(r, me, self.choose_matches(r))
+            if played or started:
+                if not played:
+                    self._dos(r, me)  # the matches made before this bot took over may have left two cards
                 r.end_turn()
             else:
                 r.draw()

@@ -18,6 +18,7 @@ Players are numbered from 0 in the API and named P1, P2, … in the narration.
 from __future__ import annotations
 
 import dataclasses
+import reprlib
 import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -393,13 +394,13 @@ def _decode(hint: Any, value: Any, where: str) -> Any:
         return value
     if "str" in text and isinstance(value, str):
         return value
-    raise InvalidInput(f"{where}={value!r} has the wrong type")
+    raise InvalidInput(f"{where}={reprlib.repr(value)} has the wrong type")
 
 
 def event_from_dict(data: Any) -> Event:
     """The event saved by :func:`event_to_dict`; a malformed record raises :class:`InvalidInput`."""
     if not isinstance(data, dict) or data.get("event") not in _EVENT_TYPES:
-        raise InvalidInput(f"{data!r} is not a saved event")
+        raise InvalidInput(f"{reprlib.repr(data)} is not a saved event")
     cls = _EVENT_TYPES[data["event"]]
     hints = typing.get_type_hints(cls)
     names = [f.name for f in dataclasses.fields(cls)]

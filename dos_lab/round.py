@@ -113,7 +113,8 @@ class Round:
             for offset in range(1, players + 1):
                 hands[(dealer + offset) % players].append(deck.pop())
         state = RoundState(hands, [], [], deck, [], (dealer + 1) % players,
-                           called=[False] * players, exposed=[False] * players, lapsed=[False] * players)
+                           called=[False] * players, exposed=[False] * players, lapsed=[False] * players,
+                           dealt=True)
         r = cls(state, rules, seed, dealer, history)
         r._refill(initial=True)
         state.log.append(RoundStarted(players, dealer, state.current, tuple(state.row)))
@@ -153,6 +154,10 @@ class Round:
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                    or not 0 <= dealer < players):
             raise InvalidInput(f"dealer={dealer!r} must be a player number from 0 to {players - 1}")
+        for player, hand in enumerate(hand_lists):
+            if not hand and player != current:
+                raise InvalidInput(f"{player_name(player)} holds no cards: a player without cards has gone out, so "
+                                   "the round would be over (R12.1); give every player but the one to play a card")
         draw.reverse()
         state = RoundState(hand_lists, row, [None] * len(row), draw, discard, current,
                            called=[False] * players, exposed=[False] * players, lapsed=[False] * players)
@@ -517,7 +522,9 @@ class Round:
         if s.phase is Phase.OVER or not s.exposed[target]:
             return False
         self._save()
+        # the catch ends the exposure it punished: not caught again until exposed anew (R11.4)
         s.exposed[target] = False
+        s.lapsed[target] = True
         deferred = target == s.current
         s.log.append(DosCaught(caller, target, deferred))
         if deferred:
@@ -555,14 +562,17 @@ class Round:
         if s.double_colour:
             for offset in range(1, n):
                 player = (s.current + offset) % n
+                drew = False
                 for _ in range(s.double_colour):
                     card = self._take_card()
                     if card is None:
                         break
+                    drew = True
                     s.hands[player].append(card)
                     s.log.append(OpponentDrew(player, card, s.current))
                     self._hand_changed(player)
-                self._rest_point("RP5", [player])
+                if drew:  # a skipped draw (R14.2) changed no hand: no rest point for it
+                    self._rest_point("RP5", [player])
         if s.penalty_pending:
             s.penalty_pending = False
             if not s.hands[s.current] and self.rules.penalty_vs_going_out is PenaltyVsGoingOut.EMPTY_HAND_ENDS_ROUND:
@@ -632,8 +642,7 @@ class Round:
             card = self._take_card()
             if card is None:
                 break
-            if card.is_wild and self.rules.reflip_wilds_in_initial_center and (
-                    any(not c.is_wild for c in s.draw) or any(not c.is_wild for c in s.discard)):
+            if card.is_wild and self.rules.reflip_wilds_in_initial_center and self._replacement_possible():
                 s.discard.append(card)
                 s.log.append(Reflipped(card))
                 continue
@@ -642,6 +651,14 @@ class Round:
             added.append(card)
         if (added or log_always) and not initial:
             s.log.append(Refilled(tuple(added), tuple(s.row)))
+
+    def _replacement_possible(self) -> bool:
+        """True if a card that is not wild can still be turned up (R2.4: re-flip only then)."""
+        s = self._s
+        if any(not c.is_wild for c in s.draw):
+            return True
+        return self.rules.empty_draw_pile is EmptyDrawPile.RESHUFFLE_DISCARDS and any(
+            not c.is_wild for c in s.discard)
 
     def _draw_penalty(self, player: int, *, deferred: bool) -> None:
         s = self._s
@@ -668,13 +685,21 @@ class Round:
             s.exposed[player] = True
 
     def _rest_point(self, point: str, players: Iterable[int] | None = None) -> None:
-        """Expose every player who holds two cards and has not called (R11.4)."""
+        """Expose every player who holds two cards and has not called (R11.4).
+
+        ``players`` are the players whose hands this rest point is about. RP7 (an
+        out-of-turn penalty draw) concerns only the player who drew: it never exposes
+        the active player in the middle of their matching or bonus phase.
+        """
         s = self._s
         mode = self.rules.dos_checkpoints
+        candidates: Iterable[int]
         if mode is DosCheckpoints.END_OF_OWN_TURN:
             if point not in ("RP5", "RP6", "RP7"):
                 return
-            candidates: Iterable[int] = players if players is not None else ()
+            candidates = players if players is not None else ()
+        elif point == "RP7":
+            candidates = players if players is not None else ()
         else:
             candidates = range(self._n)
         for p in candidates:

@@ -14,12 +14,13 @@ dos_lab.errors.InvalidInput: the saved round is missing acted, bonuses_earned, b
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, TypeVar
 
-from dos_lab.cards import Card, Color, Kind, check_supply, parse_cards
+from dos_lab.cards import Card, Color, Kind, check_supply, full_deck, parse_cards
 from dos_lab.errors import DosError, InvalidInput
 from dos_lab.events import Event, event_from_dict, event_to_dict
 from dos_lab.matching import WILD_RANGE, Bonus, Match, parse_played, resolve
@@ -61,7 +62,8 @@ class RoundState:
     bonuses_owed: int = 0
     called: list[bool] = field(default_factory=list)
     exposed: list[bool] = field(default_factory=list)
-    #: a missed call whose catch window closed (until_next_turn_starts): not exposed again at two cards
+    #: a missed call that can no longer be caught: it was caught already, or its window closed
+    #: (until_next_turn_starts); not exposed again until the hand leaves two cards (R11.4, R11.5)
     lapsed: list[bool] = field(default_factory=list)
     penalty_pending: bool = False
     winner: int | None = None
@@ -69,6 +71,8 @@ class RoundState:
     passes: int = 0
     reshuffles: int = 0
     log: list[Event] = field(default_factory=list)
+    #: dealt from the whole deck (all 108 cards are in the round), not a staged position
+    dealt: bool = False
 
     def clone(self) -> RoundState:
         """A copy that shares nothing mutable with this one."""
@@ -77,7 +81,7 @@ class RoundState:
             list(self.discard), self.current, self.phase, self.turn, list(self.matches), self.drawn,
             self.has_drawn, self.acted, self.bonuses_earned, self.double_colour, self.bonuses_owed,
             list(self.called), list(self.exposed), list(self.lapsed), self.penalty_pending, self.winner,
-            self.points, self.passes, self.reshuffles, list(self.log))
+            self.points, self.passes, self.reshuffles, list(self.log), self.dealt)
 
     def all_cards(self) -> list[Card]:
         """Every card in the round: hands, row, piles being matched, draw and discard piles."""
@@ -118,6 +122,7 @@ def state_to_dict(s: RoundState, rules: RuleSet, seed: int, dealer: int | None) 
         "passes": s.passes,
         "reshuffles": s.reshuffles,
         "log": [event_to_dict(e) for e in s.log],
+        "dealt": s.dealt,
     }
 
 
@@ -125,8 +130,16 @@ _FIELDS = [
     "format", "rules", "seed", "dealer", "hands", "center_row", "center_row_values", "draw_pile", "discard_pile",
     "current", "phase", "turn", "matches", "drawn", "has_drawn", "acted", "bonuses_earned", "double_colour_matches",
     "bonuses_owed", "dos_called", "dos_exposed", "dos_lapsed", "penalty_pending", "winner", "points", "passes",
-    "reshuffles", "log",
+    "reshuffles", "log", "dealt",
 ]
+#: fields a save may lack (saves written before the field existed): the value used then
+_OPTIONAL = {"dealt": False}
+_DECK_SIZE = len(full_deck())
+
+
+def show(value: Any) -> str:
+    """A short repr for messages about saves: deep or huge objects are abbreviated."""
+    return reprlib.repr(value)
 
 
 def _match_to_dict(match: Match) -> dict[str, Any]:
@@ -144,7 +157,7 @@ def _typed(data: dict[str, Any], key: str, kind: type[T], test: Callable[[T], bo
            what: str = "") -> T:
     value = data[key]
     ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool)) and test(value)
-    _need(ok, f"{key}={value!r} {what or 'has the wrong type'}")
+    _need(ok, f"{key}={show(value)} {what or 'has the wrong type'}")
     return value  # type: ignore[no-any-return]
 
 
@@ -163,17 +176,20 @@ def state_from_dict(data: Any) -> tuple[RoundState, RuleSet, int, int | None]:
     """Check a save made by :func:`state_to_dict` and rebuild it (InvalidInput if anything is off)."""
     if not isinstance(data, dict):
         raise InvalidInput(f"a saved round is a dict, not {type(data).__name__}")
-    missing = [k for k in _FIELDS if k not in data]
+    missing = [k for k in _FIELDS if k not in data and k not in _OPTIONAL]
     unknown = sorted(k for k in data if k not in _FIELDS)
     if missing:
         raise InvalidInput(f"the saved round is missing {', '.join(sorted(missing))}")
     if unknown:
         raise InvalidInput(f"the saved round has unknown fields: {', '.join(unknown)}")
-    _need(data["format"] == SAVE_FORMAT, f"format {data['format']!r} is not {SAVE_FORMAT!r}")
+    _need(data["format"] == SAVE_FORMAT, f"format {show(data['format'])} is not {SAVE_FORMAT!r}")
+    data = {**_OPTIONAL, **data}
     try:
         return _rebuild(data)
     except InvalidInput:
         raise
+    except RecursionError:
+        raise InvalidInput("corrupt saved round: it holds objects nested too deeply") from None
     except (DosError, TypeError, ValueError, KeyError, AttributeError) as err:
         raise InvalidInput(f"corrupt saved round: {err}") from None
 
@@ -193,7 +209,7 @@ def _rebuild(data: dict[str, Any]) -> tuple[RoundState, RuleSet, int, int | None
     hands = [parse_cards(_typed({"hand": h}, "hand", list)) for h in hands_raw]
     dealer = data["dealer"]
     _need(dealer is None or (isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < players),
-          f"dealer={dealer!r} is not a player")
+          f"dealer={show(dealer)} is not a player")
     row = _cards(data, "center_row")
     fixed = data["center_row_values"]
     _need(isinstance(fixed, list) and len(fixed) == len(row), "center_row_values must match the center row")
@@ -201,12 +217,13 @@ def _rebuild(data: dict[str, Any]) -> tuple[RoundState, RuleSet, int, int | None
         if value is not None:
             _need(card.kind is Kind.WILD_NUMBER and value in WILD_RANGE
                   and rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED,
-                  f"{card} cannot carry the value {value!r} (R10.2)")
+                  f"{card} cannot carry the value {show(value)} (R10.2)")
     draw = _cards(data, "draw_pile")[::-1]
     discard = _cards(data, "discard_pile")
     current = _typed(data, "current", int, lambda v: 0 <= v < players, "is not a player")
     phase_raw = data["phase"]
-    _need(phase_raw in {p.value for p in Phase}, f"phase {phase_raw!r} does not exist")
+    _need(isinstance(phase_raw, str) and phase_raw in {p.value for p in Phase},
+          f"phase {show(phase_raw)} does not exist")
     phase = Phase(phase_raw)
     matches = _matches(data["matches"], row, fixed)
     drawn = None if data["drawn"] is None else parse_cards([_typed(data, "drawn", str)])[0]
@@ -225,9 +242,16 @@ def _rebuild(data: dict[str, Any]) -> tuple[RoundState, RuleSet, int, int | None
         passes=_typed(data, "passes", int, lambda v: 0 <= v < players, "is out of range"),
         reshuffles=_typed(data, "reshuffles", int, _is_count),
         log=[event_from_dict(e) for e in _typed(data, "log", list)],
+        dealt=_typed(data, "dealt", bool),
     )
-    check_supply(state.all_cards(), "the saved round")
+    everything = state.all_cards()
+    check_supply(everything, "the saved round")
+    _need(not state.dealt or len(everything) == _DECK_SIZE,
+          f"a dealt round holds all {_DECK_SIZE} cards, but this one holds {len(everything)} (R1.1)")
     _check_phase(state, players)
+    if state.dealt:  # play passes left one player a turn, starting left of the dealer (R2.5)
+        _need(dealer is not None and state.current == (dealer + state.turn) % players,
+              f"in a dealt round turn {state.turn} belongs to the player {state.turn} seats left of the dealer")
     return state, rules, seed, dealer
 
 
@@ -236,7 +260,7 @@ def _matches(raw: Any, row: list[Card], fixed: list[int | None]) -> list[tuple[M
     out: list[tuple[Match, tuple[Card, ...]]] = []
     for item in raw:
         _need(isinstance(item, dict) and set(item) == {"target", "cards", "target_as", "bonus"},
-              f"match {item!r} must have target, cards, target_as and bonus")
+              f"match {show(item)} must have target, cards, target_as and bonus")
         target = _typed(item, "target", int, lambda v: 0 <= v < len(row), "is not a row position")
         _need(all(m.target != target for m, _ in out), f"row card {target} is matched twice (R4.3)")
         cards = _typed(item, "cards", list)
@@ -244,7 +268,7 @@ def _matches(raw: Any, row: list[Card], fixed: list[int | None]) -> list[tuple[M
         match = resolve(row[target], played, fixed=fixed[target], target_as=item["target_as"], index=target)
         saved_bonus = item["bonus"]
         _need(list(match.cards) == cards and (match.bonus.value if match.bonus else None) == saved_bonus,
-              f"match {item!r} does not agree with the rules (R4, R6)")
+              f"match {show(item)} does not agree with the rules (R4, R6)")
         out.append((match, tuple(p.card for p in played)))
     return out
 
@@ -277,13 +301,16 @@ def _check_phase(s: RoundState, players: int) -> None:
     if s.phase is Phase.OVER:
         if s.winner is not None:
             _need(isinstance(s.winner, int) and not isinstance(s.winner, bool) and 0 <= s.winner < players
-                  and not s.hands[s.winner], f"winner {s.winner!r} still holds cards (R12.1)")
+                  and not s.hands[s.winner], f"winner {show(s.winner)} still holds cards (R12.1)")
             expected = sum(c.points for p, h in enumerate(s.hands) if p != s.winner for c in h)
             _need(s.points == expected, f"points {s.points} should be {expected} (R13.1)")
         else:
             _need(s.points == 0, "a round with no winner scores nothing (R14.2)")
     else:
         _need(s.winner is None and s.points == 0, "a round in play has no winner yet")
+        for p in range(players):
+            _need(p == s.current or bool(s.hands[p]),
+                  f"P{p + 1} holds no cards, so the round would be over (R12.1)")
     for p in range(players):
         _need(not (s.called[p] and len(s.hands[p]) != 2), f"P{p + 1} cannot have called DOS without two cards")
         _need(not (s.lapsed[p] and (s.exposed[p] or len(s.hands[p]) != 2)),
