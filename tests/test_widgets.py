@@ -57,7 +57,8 @@ def test_first_turn_prompt_and_buttons() -> None:
     assert c.prompt == "Your turn: select one or two cards and a row card, then Match — or Draw."
     assert "select one or two cards and a row card, then Match" in view.prompt.value
     enabled = {key: not button.disabled for key, button in view.buttons.items()}
-    assert enabled == {"match": True, "draw": True, "place": False, "end_turn": False, "dos": True, "hint": True,
+    # DOS! is enabled only when a call would count: not with seven cards (README: buttons follow the rules)
+    assert enabled == {"match": True, "draw": True, "place": False, "end_turn": False, "dos": False, "hint": True,
                        "undo": False, "next": False, "skip": False}
     assert [b.description for b in view.hand_buttons] == [face_text(card) for card in c.round.hands[0]]
     assert view.hand_buttons[0].description == "R ●\n7"
@@ -94,7 +95,8 @@ def test_three_cards_refused_with_r4_2_and_nothing_changes() -> None:
     assert view.controller.message_kind == "error"
     assert "dos-status-error" in view.status.value and "R4.2" in view.status.value
     assert view.controller.round.to_dict() == before
-    assert view.controller.selected == [0, 1, 2]  # the player can fix the choice
+    # the refused choice does not stay standing: the player picks afresh
+    assert view.controller.selected == [] and "dos-selected" not in view.hand_buttons[0]._dom_classes
 
 
 def test_wrong_number_refused_with_explanation() -> None:
@@ -288,7 +290,7 @@ def test_wild_number_in_the_row_offers_a_number() -> None:
     click_cards(view, "G3", "G6")
     click_row(view, "G#")
     shown = [d for d in view.declare_box.children if d.layout.display != "none"]
-    assert [d.description for d in shown] == ["Number for the row's G#:"]
+    assert [d.description for d in shown] == ["Number for the Center Row's G#:"]
     assert [v for _, v in shown[0].options] == ["", *map(str, range(1, 11))]
     view.buttons["match"].click()  # the engine chooses 9: a double colour match (S19)
     assert status(view).startswith("You played G3+G6 on G# (as 9): double colour match")

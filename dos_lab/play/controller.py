@@ -1,0 +1,698 @@
+"""The model behind a playable table: one round (or a whole :class:`~dos_lab.game.Game`), one human
+seat, and a bot in every other seat that has one.
+
+A view only reads this object and sends it the player's intents (select a card,
+choose a row card, Match, Draw, Place, End turn, DOS!, Catch, Hint, Undo, Next,
+Skip, Next round, New game). Every intent is safe to call at any moment: the
+engine decides what is legal, a refusal becomes :attr:`message` (with the rule
+number), changes nothing and clears the selection, and no exception escapes — a
+click handler in Voila has nobody to show a traceback to.
+
+Bots play as soon as the human's turn ends; their turns are then shown one
+event at a time (:meth:`TableController.next_step`, :meth:`TableController.skip`)
+from :attr:`TableController.view`, the frame the observer
+(:mod:`dos_lab.play.observer`) made for the last event shown.
+
+>>> from dos_lab.play.positions import staged_game
+>>> table = TableController(staged_game("colour-match"), ["greedy"])
+>>> table.prompt
+'Your turn: select one or two cards and a row card, then Match — or Draw.'
+>>> table.toggle_card(0); table.toggle_card(1); table.toggle_card(2); table.choose_target(0); table.match()
+>>> table.message, table.selected
+('Not allowed: a match uses exactly one or two cards, but R7+Y1+Y4 is 3 (R4.2)', [])
+>>> table.toggle_card(0); table.choose_target(0); table.match()
+>>> table.message
+'You played R7 on R7: single colour match. Press End turn: you will then place 1 bonus card (R6.1).'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Concatenate, ParamSpec, cast
+
+from dos_lab.bots import Bot, make_bot
+from dos_lab.cards import Card, Color, Kind
+from dos_lab.errors import DosError, InvalidInput
+from dos_lab.events import Event, player_name
+from dos_lab.game import Game
+from dos_lab.matching import Bonus, Match, Played, parse_played
+from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, played
+from dos_lab.play.observer import TableSnapshot, replay, snapshot_of
+from dos_lab.play.positions import staged_game
+from dos_lab.round import Round
+from dos_lab.rules import AfterDraw, BonusPlacement, RuleSet, WildNumberInCenter
+from dos_lab.state import Phase
+
+__all__ = ["Declaration", "NeedsInput", "TableController", "TableSetup", "fresh_seed"]
+
+log = logging.getLogger(__name__)
+P = ParamSpec("P")
+#: a safety net only: the engine ends every round long before this many bot turns
+MAX_BOT_TURNS = 5000
+
+
+def fresh_seed() -> int:
+    """A new seed for a visitor who did not ask for one (shown on the table, so the deal can be replayed)."""
+    return secrets.randbelow(1_000_000)
+
+
+class NeedsInput(Exception):
+    """The player has not said enough yet (no card selected, no row card chosen); not a rule."""
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """How to start a game: the bots (one kind per seat after the human's), the seed (None: a fresh
+    one), rule options, and optionally a named staged position (:data:`dos_lab.play.positions.POSITIONS`)."""
+
+    bots: tuple[str, ...] = ("greedy",)
+    seed: int | None = 0
+    rules: dict[str, Any] = field(default_factory=dict)
+    position: str | None = None
+    #: the chance that a bot forgets to call DOS, so there is someone to catch
+    forget_dos: float = 0.25
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A wild card that needs a declaration now: ``where`` is ``"hand"`` or ``"row"``,
+    ``index`` its position there, ``choices`` the values offered ("" = let the engine choose)."""
+
+    where: str
+    index: int
+    card: Card
+    choices: tuple[str, ...]
+    value: str
+
+
+def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable[Concatenate[TableController, P], None]:
+    """Run an intent; turn every refusal or failure into the status message, then tell the view."""
+
+    @functools.wraps(method)
+    def wrapper(self: TableController, *args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            method(self, *args, **kwargs)
+        except NeedsInput as exc:
+            self._say(str(exc), "info")
+        except DosError as exc:
+            self._clear()  # a refused choice is not left standing: the player starts the choice afresh
+            self._say(f"Not allowed: {exc}", "error")
+        except Exception as exc:  # a click handler must never raise: Voila would show nothing at all
+            log.exception("table intent %s failed", method.__name__)
+            self._say(f"Something went wrong ({type(exc).__name__}: {exc}). Try Undo or New game.", "error")
+        self._changed()
+
+    return cast("Callable[Concatenate[TableController, P], None]", wrapper)
+
+
+class TableController:
+    """A table with one human seat (``human``, player 0 by default) and bots in the others.
+
+    ``table`` is a :class:`Game` (rounds, scores, Next round, New game) or a single
+    :class:`Round` (a tutorial position). ``bots`` gives one bot per other seat, or
+    none at all: then the other seats wait (a tutorial's example ends with the
+    human's turn). With ``engine_declares=False`` the human must declare every wild
+    card they play or match (R9.1, R10.1); otherwise "let the engine choose" is offered.
+    ``select_drawn`` selects a freshly drawn card, ready to match or place.
+    """
+
+    def __init__(self, table: Game | Round, bots: Sequence[Bot | str] = (), human: int = 0, *,
+                 forget_dos: float = 0.25, engine_declares: bool = True, select_drawn: bool = True) -> None:
+        self.game: Game | None = table if isinstance(table, Game) else None
+        self._round: Round | None = table if isinstance(table, Round) else None
+        self.human = human
+        self.engine_declares = engine_declares
+        self.select_drawn = select_drawn
+        self.bots = _seat_bots(self.players, bots, human, self.seed, forget_dos) if bots else {}
+        self.selected: list[int] = []
+        self.target: int | None = None
+        self.declarations: dict[int, str] = {}
+        self.target_declaration = ""
+        #: DOS! was pressed with three cards: call it with the coming placement (R11.4)
+        self.dos_armed = False
+        self.message = ""
+        self.message_kind = "info"
+        self.setup = TableSetup(bots=tuple(getattr(b, "name", "bot") for b in self.bots.values()), seed=self.seed)
+        self._listeners: list[Callable[[], None]] = []
+        self._shown = 0
+        self._frames: dict[int, TableSnapshot] = {}
+        self._undoable = 0
+        self._called_with_move = False
+        self._begin_round()
+
+    @classmethod
+    def from_setup(cls, setup: TableSetup) -> TableController:
+        """A new table from a :class:`TableSetup` (raises :class:`~dos_lab.errors.InvalidInput` if it is bad)."""
+        setup = _with_seed(setup)
+        game, kinds = _game_for(setup)
+        table = cls(game, kinds, forget_dos=setup.forget_dos)
+        table.setup = dataclasses.replace(setup, bots=tuple(kinds))
+        return table
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def round(self) -> Round:
+        """The round being played."""
+        return self.game.round if self.game is not None else cast(Round, self._round)
+
+    @property
+    def players(self) -> int:
+        """How many seats the table has."""
+        return self.game.players if self.game is not None else cast(Round, self._round).players
+
+    @property
+    def seed(self) -> int:
+        """The seed of the deal (shown, so a deal can be played again)."""
+        return self.game.seed if self.game is not None else 0
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule options."""
+        return self.round.rules
+
+    @property
+    def replaying(self) -> bool:
+        """True while bot events are waiting to be shown (press Next or Skip)."""
+        return self._shown < len(self.round.log)
+
+    @property
+    def steps_left(self) -> int:
+        """How many bot events are still to be shown."""
+        return len(self.round.log) - self._shown
+
+    @property
+    def view(self) -> TableSnapshot:
+        """The table as it should be drawn now: mid-replay, the frame after the last shown event."""
+        if self.replaying and self._shown - 1 in self._frames:
+            return self._frames[self._shown - 1]
+        return snapshot_of(self.round, self.human)
+
+    @property
+    def events(self) -> list[Event]:
+        """The events of this round shown so far, oldest first."""
+        return self.round.log[:self._shown]
+
+    @property
+    def live(self) -> bool:
+        """True when the human may act: every bot event shown and the round still on."""
+        return not self.replaying and not self.round.over
+
+    @property
+    def my_turn(self) -> bool:
+        """True when the human may act and it is their turn."""
+        return self.live and self.round.current == self.human
+
+    def name(self, player: int) -> str:
+        """``"You (P1)"`` for the human, ``"P2 (greedy bot)"`` for a bot, ``"P2"`` for an empty seat."""
+        if player == self.human:
+            return f"You ({player_name(player)})"
+        if player not in self.bots:
+            return player_name(player)
+        return f"{player_name(player)} ({getattr(self.bots[player], 'name', 'bot')} bot)"
+
+    def enabled(self) -> dict[str, bool]:
+        """Which action buttons the engine allows now (the view enables exactly these)."""
+        r = self.round
+        mine = self.my_turn
+        game_over = self.game is None or self.game.over
+        return {
+            "match": mine and bool(r.legal_matches()),
+            "draw": mine and r.can_draw(),
+            "place": mine and r.can_place(),
+            "end_turn": mine and r.can_end_turn(),
+            "dos": self.dos_due(),
+            "hint": mine,
+            "undo": self.live and self._undoable > 0 and r.can_undo,
+            "next": self.replaying,
+            "skip": self.replaying,
+            "next_round": not self.replaying and r.over and not game_over,
+        }
+
+    def dos_due(self) -> bool:
+        """True if DOS! would count now: you hold two cards and have not called, or your placement
+        will leave you two (R11.1, R11.4)."""
+        r = self.round
+        if not self.live:
+            return False
+        two = len(r.hands[self.human]) == 2 and not r.has_called_dos(self.human)
+        return two or (self._placement_leaves_two() and not self.dos_armed)
+
+    def can_catch(self, player: int) -> bool:
+        """True if a catch of ``player`` would succeed now (the engine says who is exposed, R11.4)."""
+        return self.live and player != self.human and self.round.is_exposed(player)
+
+    def can_be_caught(self) -> bool:
+        """True if another player could catch the human now."""
+        return not self.replaying and not self.round.over and self.round.is_exposed(self.human)
+
+    def declarations_needed(self) -> list[Declaration]:
+        """The wild cards that need a declaration for the move being prepared."""
+        r = self.round
+        if not self.my_turn:
+            return []
+        hand = r.hands[self.human]
+        needs: list[Declaration] = []
+        placing_numbers = (r.can_place() and r.rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED)
+        matching = bool(r.legal_matches())
+        colours, numbers = self._choices()
+        for i in self.selected:
+            card = hand[i]
+            if card.kind is Kind.WILD_DOS and matching:
+                needs.append(Declaration("hand", i, card, colours, self.declarations.get(i, "")))
+            elif card.kind is Kind.WILD_NUMBER and (matching or placing_numbers):
+                needs.append(Declaration("hand", i, card, numbers, self.declarations.get(i, "")))
+        if self.target is not None and matching and self.target < len(r.center_row):
+            card = r.center_row[self.target]
+            if card.kind is Kind.WILD_DOS:
+                needs.append(Declaration("row", self.target, card, colours, self.target_declaration))
+            elif card.kind is Kind.WILD_NUMBER and r.center_row_values[self.target] is None:
+                needs.append(Declaration("row", self.target, card, numbers, self.target_declaration))
+        return needs
+
+    def _choices(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        free = ("",) if self.engine_declares else ()
+        return (*free, "R", "B", "G", "Y"), (*free, *(str(n) for n in range(1, 11)))
+
+    @property
+    def prompt(self) -> str:
+        """What the human should do next, in one sentence or two."""
+        r, s = self.round, self.view
+        if self.replaying:
+            who = self.name(s.current) if s.current != self.human else "The table"
+            return (f"{who} is playing — {self.steps_left} step{'s' * (self.steps_left != 1)} to watch. "
+                    "Press Next to see each step, or Skip to jump to your turn.")
+        if r.over:
+            return self._over_prompt()
+        if r.current != self.human:
+            return f"Your turn is over: it is {self.name(r.current)}'s turn."
+        hand = r.hands[self.human]
+        dos = ("  You hold two cards: press DOS!" if len(hand) == 2 and not r.has_called_dos(self.human) else "")
+        if self._placement_leaves_two():
+            dos = ("  DOS! goes with your placement." if self.dos_armed else
+                   "  Placing leaves you two cards: press DOS! first to call it with your move.")
+        if r.phase is Phase.BONUS:
+            skip = " — or End turn to keep your cards" if r.rules.bonus_placement is BonusPlacement.OPTIONAL else ""
+            return (f"Colour bonus! Select a card and press Place to put it into the Center Row "
+                    f"({r.bonuses_owed} to place{skip}, R8 E3).{dos}")
+        if r.phase is Phase.DREW:
+            drawn = r.drawn_card
+            if drawn is None:
+                return "The draw pile is empty: press End turn (R14.2)."
+            if r.matches_this_turn:
+                return f"Press End turn.{dos}"
+            if r.legal_matches():
+                which = ("it (and maybe a partner card)" if r.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY
+                         else "cards")
+                return (f"You drew {drawn.code}. It can be matched: select {which} and a row card, then Match — "
+                        f"or select any card and Place it (R7.2, R7.3).{dos}")
+            return (f"You drew {drawn.code} and no match uses it: select a card and press Place to put it into the "
+                    f"Center Row (R7.3).{dos}")
+        if r.matches_this_turn:
+            return f"Match another row card, or press End turn.{dos}"
+        return f"Your turn: select one or two cards and a row card, then Match — or Draw.{dos}"
+
+    def _over_prompt(self) -> str:
+        r, g = self.round, self.game
+        if g is not None and g.over and g.winner is not None:
+            who = "You win" if g.winner == self.human else f"{self.name(g.winner)} wins"
+            return (f"Game over: {who} the game with {g.scores[g.winner]} points "
+                    f"(target {g.rules.target_score}). Press New game to play again.")
+        if r.winner is None:
+            return "The round ended with no score (R14.2)." + (" Press Next round." if g is not None else "")
+        who = "You went out" if r.winner == self.human else f"{self.name(r.winner)} went out"
+        then = " Press Next round." if g is not None else ""
+        return f"Round over: {who} and score{'s' * (r.winner != self.human)} {r.points} points.{then}"
+
+    def round_summary(self) -> list[tuple[int, list[Card], int]]:
+        """For the scoring table: each player, the cards they hold and their points (R13.1)."""
+        r = self.round
+        return [(p, hand, r.hand_points(p)) for p, hand in enumerate(r.hands)]
+
+    # ------------------------------------------------------------------ listening
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every intent (the view redraws itself)."""
+        self._listeners.append(callback)
+
+    def _changed(self) -> None:
+        for callback in list(self._listeners):
+            try:
+                callback()
+            except Exception:  # a broken view must not break the game
+                log.exception("table view failed to update")
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message, self.message_kind = text, kind
+
+    # ------------------------------------------------------------------ choosing (no engine action)
+
+    @_intent
+    def toggle_card(self, index: int) -> None:
+        """Select or unselect the hand card at ``index``."""
+        if not 0 <= index < len(self.round.hands[self.human]):
+            return
+        if index in self.selected:
+            self.selected.remove(index)
+            self.declarations.pop(index, None)
+        else:
+            self.selected.append(index)
+
+    @_intent
+    def choose_target(self, index: int) -> None:
+        """Choose the row card at ``index`` as the target (again to unchoose it)."""
+        if not 0 <= index < len(self.round.center_row):
+            return
+        self.target = None if self.target == index else index
+        self.target_declaration = ""
+
+    @_intent
+    def declare(self, where: str, index: int, value: str) -> None:
+        """Set a wild card's declaration ("" lets the engine choose): ``where`` is ``"hand"`` or ``"row"``."""
+        if where == "row":
+            self.target_declaration = value
+        elif value:
+            self.declarations[index] = value
+        else:
+            self.declarations.pop(index, None)
+
+    @_intent
+    def clear_selection(self) -> None:
+        """Unselect every card."""
+        self._clear()
+
+    def _clear(self) -> None:
+        self.selected, self.target, self.declarations, self.target_declaration = [], None, {}, ""
+        self.dos_armed = False
+
+    # ------------------------------------------------------------------ playing
+
+    def _require_turn(self) -> Round:
+        r = self.round
+        if self.replaying:
+            raise NeedsInput(f"{self.name(self.view.current)} is still playing: press Next to watch, "
+                             "or Skip to jump to your turn.")
+        if r.over:
+            raise NeedsInput(self._over_prompt())
+        if r.current != self.human:
+            raise NeedsInput(f"It is {self.name(r.current)}'s turn.")
+        return r
+
+    def _played(self, index: int, card: Card, *, placing: bool = False) -> Played:
+        value = self.declarations.get(index, "")
+        if not value or not card.is_wild:
+            return played(card)
+        if placing and not (card.kind is Kind.WILD_NUMBER and
+                            self.rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED):
+            return played(card)
+        return played(card, Color.parse(value) if card.kind is Kind.WILD_DOS else int(value))
+
+    def _missing_declaration(self) -> None:
+        """When the human must declare wilds themselves, say which declaration is still missing."""
+        if self.engine_declares:
+            return
+        for need in self.declarations_needed():
+            if need.value:
+                continue
+            what = "colour" if need.card.kind is Kind.WILD_DOS else "number"
+            rule = ("R9.1" if need.card.kind is Kind.WILD_DOS else "R10.1") if need.where == "hand" else (
+                "R9.2" if need.card.kind is Kind.WILD_DOS else "R10.2")
+            where = "your" if need.where == "hand" else "the Center Row's"
+            raise NeedsInput(f"First say what {where} {need.card.code} stands for: choose its {what} ({rule}).")
+
+    def _do(self, intent: Intent, *, call_dos: bool = False) -> object:
+        """Send one intent to the engine; note it for Undo, show its events, and let the bots play.
+
+        ``call_dos`` makes the DOS call that goes with a placement leaving two cards (R11.4)."""
+        r = self.round
+        before = len(r.log)
+        result = intent.apply(r)
+        self._called_with_move = call_dos and len(r.hands[self.human]) == 2 and r.call_dos(self.human)
+        if len(r.log) > before and r.current == self.human:
+            self._undoable += 1
+        self._shown = len(r.log)
+        if isinstance(intent, CallDos | Catch):
+            return result
+        self._clear()
+        if r.current != self.human or r.over:
+            self._undoable = 0
+            self._play_bots()
+        return result
+
+    @_intent
+    def match(self) -> None:
+        """Play the selected hand cards on the chosen row card."""
+        r = self._require_turn()
+        hand = r.hands[self.human]
+        if not self.selected:
+            raise NeedsInput("Select one or two cards from your hand first, then a row card, then Match.")
+        if self.target is None:
+            raise NeedsInput("Now click the row card you want to match, then Match.")
+        self._missing_declaration()
+        declared = self.target_declaration
+        target_as: int | Color | None = None
+        if declared:
+            target_as = int(declared) if declared.isdigit() else Color.parse(declared)
+        intent = PlayMatch(self.target, tuple(self._played(i, hand[i]) for i in self.selected), target_as)
+        m = cast(Match, self._do(intent))
+        self._say(_match_message(m), "ok")
+
+    @_intent
+    def draw(self) -> None:
+        """Draw a card instead of matching (R7.1)."""
+        r = self._require_turn()
+        card = cast("Card | None", self._do(Draw()))
+        if card is None:
+            self._say("The draw pile is empty and nothing can be reshuffled: press End turn (R14.2).")
+            return
+        self._say(f"You drew {card.code}.", "ok")
+        hand = r.hands[self.human]
+        if self.select_drawn and r.phase is Phase.DREW and r.current == self.human and card in hand:
+            self.selected = [len(hand) - 1 - hand[::-1].index(card)]
+
+    @_intent
+    def place(self) -> None:
+        """Put the one selected card into the Center Row (after a draw, or as a colour bonus)."""
+        r = self._require_turn()
+        if len(self.selected) != 1:
+            raise NeedsInput("Select exactly one card from your hand, then press Place.")
+        self._missing_declaration()
+        index = self.selected[0]
+        card = self._played(index, r.hands[self.human][index], placing=True)
+        bonus = r.phase is Phase.BONUS
+        armed = self.dos_armed
+        self._do(Place(card), call_dos=armed)
+        called = " and called DOS!" if self._called_with_move else ""
+        self._say(f"You put {card.code} into the Center Row{' as a bonus card' if bonus else ''}{called}.", "ok")
+
+    @_intent
+    def end_turn(self) -> None:
+        """End the turn: E1 discard, E2 refill, then bonus placements or the next player (R8)."""
+        r = self._require_turn()
+        self._do(EndTurn())
+        if r.phase is Phase.BONUS and r.current == self.human:
+            self._say(f"E1 discard and E2 refill done. Now place {r.bonuses_owed} bonus card"
+                      f"{'s' * (r.bonuses_owed != 1)}: select a card and press Place (R8 E3).", "ok")
+        else:
+            self._say("Turn over: E1–E6 done (see the log).", "ok")
+
+    @_intent
+    def call_dos(self) -> None:
+        """Call "DOS!" for yourself (R11); with three cards and a placement to come, the call is made
+        with that placement (R11.4: a player may attach the call to the move that leaves two cards)."""
+        r = self.round
+        if self.replaying or r.over:
+            self._require_turn()
+        hand = r.hands[self.human]
+        if len(hand) == 3 and self._placement_leaves_two():
+            self.dos_armed = True
+            self._say("DOS! will be called as you place your card: select it and press Place (R11.4).", "ok")
+            return
+        already = r.has_called_dos(self.human)
+        if self._do(CallDos(self.human)):
+            self._say("You have already called DOS." if already else
+                      "DOS! You called in time: nobody can catch you while you hold these two cards (R11.1).", "ok")
+        else:
+            self._say(f"DOS! only counts when you hold exactly two cards; you hold {len(hand)} (R11.3).", "info")
+
+    def _placement_leaves_two(self) -> bool:
+        """True if the next Place ends the turn with two cards in hand (so DOS! can go with it)."""
+        r = self.round
+        return (r.current == self.human and r.can_place() and len(r.hands[self.human]) == 3
+                and (r.phase is Phase.DREW or r.bonuses_owed == 1))
+
+    @_intent
+    def catch(self, player: int) -> None:
+        """Call "DOS!" on another player who forgot to (R11.1)."""
+        r = self.round
+        if self.replaying or r.over:
+            self._require_turn()
+        who = self.name(player)
+        if self._do(Catch(self.human, player)):
+            when = "at the end of their turn (E5)" if player == r.current else "now"
+            self._say(f"Caught! {who} forgot to call DOS and draws {r.rules.dos_penalty} penalty cards {when} "
+                      "(R11.1).", "ok")
+        elif len(r.hands[player]) != 2:
+            self._say(f"{who} holds {len(r.hands[player])} cards: only a player with exactly two cards can be "
+                      "caught (R11.1).", "info")
+        elif r.has_called_dos(player):
+            self._say(f"{who} already called DOS, so the catch has no effect (R11.3).", "info")
+        else:
+            self._say(f"{who} cannot be caught now: the chance to catch them has passed or not begun "
+                      "(R11.4, R11.5).", "info")
+
+    def caught_by(self, player: int) -> bool:
+        """Another seat (``player``) calls "DOS!" on the human, as a tutorial plays it; True if it counts."""
+        return bool(self._do(Catch(player, self.human)))
+
+    @_intent
+    def hint(self) -> None:
+        """Select one legal match (a colour match if there is one), or say why there is none."""
+        r = self._require_turn()
+        matches = r.legal_matches()
+        if not matches:
+            if r.phase is Phase.BONUS:
+                raise NeedsInput("Hint: select any card and press Place: it becomes a new Center Row card.")
+            if r.phase is Phase.DREW:
+                raise NeedsInput("Hint: no match is possible now: select a card and press Place (R7.3).")
+            if r.matches_this_turn:
+                raise NeedsInput("Hint: no other match is possible: press End turn.")
+            raise NeedsInput("Hint: no match is possible: press Draw (R3.1).")
+        m = next((m for m in matches if m.bonus is Bonus.DOUBLE_COLOUR), None) or next(
+            (m for m in matches if m.bonus is not None), matches[0])
+        self._select_match(m)
+        self._say(f"Hint: {m.describe()}. The cards are selected: press Match.", "info")
+
+    def _select_match(self, m: Match) -> None:
+        hand = self.round.hands[self.human]
+        self._clear()
+        for code in m.cards:
+            chosen = parse_played(code)
+            index = next(i for i, c in enumerate(hand) if c == chosen.card and i not in self.selected)
+            self.selected.append(index)
+            value = chosen.value if chosen.value is not None else chosen.color
+            if value is not None:
+                self.declarations[index] = value.value if isinstance(value, Color) else str(value)
+        self.target = m.target
+        if m.target_as is not None:
+            self.target_declaration = m.target_as.value if isinstance(m.target_as, Color) else str(m.target_as)
+
+    @_intent
+    def undo(self) -> None:
+        """Take back your last action this turn."""
+        r = self.round
+        if self.replaying or self._undoable <= 0 or not r.can_undo:
+            raise NeedsInput("Nothing of yours to take back this turn.")
+        Undo().apply(r)
+        self._undoable -= 1
+        self._shown = len(r.log)
+        self._clear()
+        self._say("Took back your last action.", "ok")
+
+    def sync(self) -> None:
+        """Catch up after the round was played outside the table (a tutorial's solution): show its events,
+        clear the selection and let the bots move."""
+        self._shown = len(self.round.log)
+        self._undoable = 0
+        self._clear()
+        self._play_bots()
+
+    # ------------------------------------------------------------------ bots and rounds
+
+    @_intent
+    def next_step(self) -> None:
+        """Show the next bot event."""
+        if not self.replaying:
+            raise NeedsInput("Nothing to watch: it is your move.")
+        self._shown += 1
+        self._say(self.round.log[self._shown - 1].describe(viewer=self.human))
+        if not self.replaying:
+            self._clear()
+
+    @_intent
+    def skip(self) -> None:
+        """Show every remaining bot event at once and jump to your turn."""
+        if not self.replaying:
+            raise NeedsInput("Nothing to skip: it is your move.")
+        skipped = self.steps_left
+        self._shown = len(self.round.log)
+        self._clear()
+        self._say(f"Skipped {skipped} step{'s' * (skipped != 1)} (all in the log).")
+
+    @_intent
+    def next_round(self) -> None:
+        """Deal the next round (R13.5)."""
+        if self.replaying:
+            raise NeedsInput("Watch the end of the round first: press Next or Skip.")
+        if self.game is None:
+            raise NeedsInput("This table plays one round only.")
+        self.game.next_round()
+        self._begin_round()
+        self._say(f"Round {self.game.round_number}: {player_name(self.game.dealer)} deals.", "ok")
+
+    @_intent
+    def new_game(self, setup: TableSetup | None = None) -> None:
+        """Start again with ``setup`` (or the same setup and a fresh seed)."""
+        setup = _with_seed(setup or dataclasses.replace(self.setup, seed=None))
+        game, kinds = _game_for(setup)
+        self.bots = _seat_bots(game.players, kinds, self.human, game.seed, setup.forget_dos)
+        self.game, self._round, self.setup = game, None, dataclasses.replace(setup, bots=tuple(kinds))
+        self._begin_round()
+        self._say(f"New game: you against {', '.join(self.name(p) for p in self.bots)}; seed {setup.seed}.", "ok")
+
+    def _begin_round(self) -> None:
+        self._clear()
+        self._undoable = 0
+        self._shown = len(self.round.log)
+        self._play_bots()
+
+    def _play_bots(self) -> None:
+        """Let the bots play until it is the human's turn; the observer makes a frame for every event."""
+        r = self.round
+        start = len(r.log)
+        first = snapshot_of(r, self.human)
+        turns = 0
+        while not r.over and r.current != self.human and r.current in self.bots and turns < MAX_BOT_TURNS:
+            self.bots[r.current].play_turn(r)
+            turns += 1
+        frames = replay(first, r.log[start:])
+        self._frames = {start - 1: first} | {start + i: frame for i, frame in enumerate(frames)}
+
+
+def _with_seed(setup: TableSetup) -> TableSetup:
+    return setup if setup.seed is not None else dataclasses.replace(setup, seed=fresh_seed())
+
+
+def _game_for(setup: TableSetup) -> tuple[Game, list[str]]:
+    """The game a setup asks for, and one bot kind per other seat (the last kind repeated if short)."""
+    rules = RuleSet(**setup.rules)
+    seed = setup.seed if setup.seed is not None else fresh_seed()
+    if setup.position:
+        game = staged_game(setup.position, seed=seed, rules=rules)
+    else:
+        game = Game(players=len(setup.bots) + 1, seed=seed, rules=rules)
+    kinds = list(setup.bots[:game.players - 1])
+    kinds += [kinds[-1] if kinds else "greedy"] * (game.players - 1 - len(kinds))
+    return game, kinds
+
+
+def _seat_bots(players: int, bots: Sequence[Bot | str], human: int, seed: int, forget_dos: float) -> dict[int, Bot]:
+    seats = [p for p in range(players) if p != human]
+    if len(bots) != len(seats):
+        raise InvalidInput(f"give one bot for each of the {len(seats)} other seats, not {len(bots)}")
+    return {seat: make_bot(bot, seed=seed * 10 + seat, forget_dos=forget_dos) if isinstance(bot, str) else bot
+            for seat, bot in zip(seats, bots, strict=True)}
+
+
+def _match_message(m: Match) -> str:
+    text = f"You played {m.describe()}."
+    if m.bonus is Bonus.SINGLE_COLOUR:
+        return text + " Press End turn: you will then place 1 bonus card (R6.1)."
+    if m.bonus is Bonus.DOUBLE_COLOUR:
+        return text + " Press End turn: you will place 1 bonus card and every opponent draws 1 (R6.2)."
+    return text
