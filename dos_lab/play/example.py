@@ -81,6 +81,11 @@ class ExampleModel:
         hand = self.round.hands[self.player]
         return [hand[i] for i in self.table.selected if i < len(hand)]
 
+    def narration(self) -> list[str]:
+        """What has happened since the example started, one sentence per event (turn headers left out)."""
+        told = narrate(self.round.log[self.start:])
+        return told.splitlines() if told else []
+
     def on_change(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` after every intent (the view redraws itself)."""
         self._listeners.append(callback)

@@ -220,7 +220,7 @@ def advance(s: TableSnapshot, event: Event) -> TableSnapshot:
     if isinstance(event, BonusForfeited):
         return change(s, bonuses_owed=0, stage=stage)
     if isinstance(event, RoundEnded):
-        return change(s, phase=Phase.OVER, winner=event.winner, points=event.points, stage=stage)
+        return change(s, phase=Phase.OVER, winner=event.winner, points=event.points, drawn=None, stage=stage)
     return change(s, stage=stage)
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.events import TurnStarted, player_name
+from dos_lab.events import player_name
 from dos_lab.play.example import ExampleModel, Position
 from dos_lab.play.intents import Action
 from dos_lab.play.observer import TableSnapshot, snapshot_of
@@ -337,7 +337,7 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
             set_trait(button, "disabled", not t.can_be_caught())
         self._goal()
         set_trait(self.status, "value", _status(*m.status))
-        told = [e.describe() for e in m.round.log[m.start:] if not isinstance(e, TurnStarted)]
+        told = m.narration()
         items = "".join(f"<li>{html.escape(text)}</li>" for text in told)
         set_trait(self.log_view, "value", (f'<details open><summary style="font:600 13px sans-serif">What has '
                                            f'happened ({len(told)})</summary><ol style="font:13px sans-serif;'
@@ -358,7 +358,7 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         set_trait(self.goal, "value", value)
 
 
-_NUMBER = re.compile(r"^[+-]?\d+$")
+_NUMBER = re.compile(r"[+-]?\d+")
 
 
 class Exercise(widgets.VBox):  # type: ignore[misc]
@@ -438,7 +438,7 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
             text = "Type or pick an answer first."
             self.feedback.value = _status("info", text)
             return text
-        if self._wants_number and not _NUMBER.match(answer):
+        if self._wants_number and not _NUMBER.fullmatch(answer):
             self.correct = None
             return self._say("unread", self._unreadable(answer))
         try:
