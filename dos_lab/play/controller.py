@@ -128,6 +128,8 @@ class TableController:
         self.human = human
         self.engine_declares = engine_declares
         self.select_drawn = select_drawn
+        #: the view has a DOS! button (a tutorial example may not): the prompt mentions DOS only then
+        self.offers_dos = True
         self.bots = _seat_bots(self.players, bots, human, self.seed, forget_dos) if bots else {}
         self.selected: list[int] = []
         self.target: int | None = None
@@ -293,7 +295,9 @@ class TableController:
             return f"Your turn is over: it is {self.name(r.current)}'s turn."
         hand = r.hands[self.human]
         dos = ("  You hold two cards: press DOS!" if len(hand) == 2 and not r.has_called_dos(self.human) else "")
-        if self._placement_leaves_two():
+        if not self.offers_dos:
+            dos = ""
+        elif self._placement_leaves_two():
             dos = ("  DOS! goes with your placement." if self.dos_armed else
                    "  Placing leaves you two cards: press DOS! first to call it with your move.")
         if r.phase is Phase.BONUS:

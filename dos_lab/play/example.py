@@ -43,13 +43,14 @@ class ExampleModel:
 
     def __init__(self, position: Position, goal: str = "", check: Callable[[Round], bool] | None = None, *,
                  success: str = "Well done: goal reached!", solution: Sequence[Action] | None = None,
-                 opponents_catch: bool = False, player: int | None = None) -> None:
+                 opponents_catch: bool = False, player: int | None = None, dos_buttons: bool = False) -> None:
         self._position = position
         self.goal = goal
         self._check = check
         self.success = success
         self.solution = list(solution) if solution is not None else None
         self.opponents_catch = opponents_catch
+        self.dos_buttons = dos_buttons
         self._player = player
         self._listeners: list[Callable[[], None]] = []
         self.table = self._fresh()
@@ -103,7 +104,9 @@ class ExampleModel:
         made = self._position.copy() if isinstance(self._position, Round) else self._position()
         r = made.round if isinstance(made, Game) else made
         player = r.current if self._player is None else self._player
-        return TableController(made, (), human=player, engine_declares=False, select_drawn=False)
+        table = TableController(made, (), human=player, engine_declares=False, select_drawn=False)
+        table.offers_dos = self.dos_buttons
+        return table
 
     def reset(self) -> None:
         """Go back to the starting position."""

@@ -154,7 +154,7 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         self.add_class("dos-tut-example")
         self.add_class("dos-table")
         self.model = ExampleModel(position, goal, check, success=success, solution=solution,
-                                  opponents_catch=opponents_catch, player=player)
+                                  opponents_catch=opponents_catch, player=player, dos_buttons=dos_buttons)
         m = self.model
         self.title_html = widgets.HTML(_title(title))
         self.goal = widgets.HTML()
