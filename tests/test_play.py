@@ -33,7 +33,7 @@ from dos_lab.play import (
     snapshot_of,
     staged_game,
 )
-from dos_lab.play.stages import STAGES, stage_label, strip_stage
+from dos_lab.play.stages import STAGES, stage_label
 from dos_lab.play.steps import parse_hand, turn_steps
 
 PACKAGE = Path(__file__).resolve().parents[1] / "dos_lab"
@@ -122,8 +122,6 @@ def test_a_viewer_sees_only_their_own_hand() -> None:
 def test_stages_are_defined_once() -> None:
     assert [code for code, _ in STAGES] == ["E1", "E2", "E3", "E4", "E5", "E6"]
     assert stage_label("E6") == "E6 going out?"
-    assert strip_stage("E6: P1 still holds 2 cards.", "E6") == "P1 still holds 2 cards."
-    assert strip_stage("P2 draws a card.", None) == "P2 draws a card."
 
 
 # ---------------------------------------------------------------------------------------------- intents

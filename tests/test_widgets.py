@@ -4,6 +4,7 @@ engine state and the status line. Staged positions keep every test exact."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -95,8 +96,7 @@ def test_three_cards_refused_with_r4_2_and_nothing_changes() -> None:
     assert view.controller.message_kind == "error"
     assert "dos-status-error" in view.status.value and "R4.2" in view.status.value
     assert view.controller.round.to_dict() == before
-    # the refused choice does not stay standing: the player picks afresh
-    assert view.controller.selected == [] and "dos-selected" not in view.hand_buttons[0]._dom_classes
+    assert view.controller.selected == [0, 1, 2]  # the player can fix the choice
 
 
 def test_wrong_number_refused_with_explanation() -> None:
@@ -476,3 +476,37 @@ def test_lesson_links_are_relative_to_the_page(tmp_path: Path, monkeypatch: pyte
     assert 'href="../../tutorials/01-setup.ipynb"' in lessons_html(lessons)
     assert find_lessons(tmp_path / "dos_lab" / "app" / "x" / "y" / "z" / "w") == {}
     assert "come with the source repository" in lessons_html({})
+
+
+def test_the_log_names_each_stage_once_and_the_header_shows_the_seed() -> None:
+    view = table()
+    c = view.controller
+    click_cards(view, "R7")
+    click_row(view, "R7")
+    view.buttons["match"].click()
+    view.buttons["end_turn"].click()
+    click_cards(view, "G9")
+    view.buttons["place"].click()
+    view.buttons["skip"].click()
+    lines = [re.sub(r"<[^>]+>", " ", line) for line in re.findall(r"<li[^>]*>(.*?)</li>", view.log_box.value)]
+    staged = [line for line in lines if re.search(r"\bE[1-6]\b", line)]
+    assert staged and all(len(re.findall(r"\bE[1-6]\b", line.split(":")[0])) == 1 for line in staged), staged
+    assert not any(re.search(r"E([1-6])\s*E\1", line) for line in lines)  # never "[E6] E6: …"
+    assert f"deal number (seed) {c.seed}" in view.header.value
+
+
+def test_dos_button_follows_the_rules() -> None:
+    view = table()
+    assert view.buttons["dos"].disabled  # seven cards: a call would not count (R11.3)
+    two = staged([0, 0], ["R7 B3", "Y1 Y5 B8"], "G7 Y6", "G4 Y8 R1")
+    assert not two.buttons["dos"].disabled and two.buttons["dos"].button_style == "warning"
+    two.buttons["dos"].click()
+    assert two.controller.round.has_called_dos(0) and two.buttons["dos"].disabled
+
+
+def test_catch_button_is_disabled_while_the_bot_has_called() -> None:
+    game = Game.from_position(scores=[0, 0], dealer=1, hands=["R7 B3 G9", "Y1 Y5"], center_row="B8 Y3",
+                              draw_pile="G4 Y8 R1 B5", dos_called=[1])
+    view = TableView(TableController(game, ["greedy"]))
+    assert view._catch[1].layout.display is None and view._catch[1].disabled
+    assert "called DOS ✓" in view._opponent_info[1].value

@@ -5,7 +5,7 @@ A view only reads this object and sends it the player's intents (select a card,
 choose a row card, Match, Draw, Place, End turn, DOS!, Catch, Hint, Undo, Next,
 Skip, Next round, New game). Every intent is safe to call at any moment: the
 engine decides what is legal, a refusal becomes :attr:`message` (with the rule
-number), changes nothing and clears the selection, and no exception escapes — a
+number) and changes nothing, and no exception escapes — a
 click handler in Voila has nobody to show a traceback to.
 
 Bots play as soon as the human's turn ends; their turns are then shown one
@@ -18,9 +18,9 @@ from :attr:`TableController.view`, the frame the observer
 >>> table.prompt
 'Your turn: select one or two cards and a row card, then Match — or Draw.'
 >>> table.toggle_card(0); table.toggle_card(1); table.toggle_card(2); table.choose_target(0); table.match()
->>> table.message, table.selected
-('Not allowed: a match uses exactly one or two cards, but R7+Y1+Y4 is 3 (R4.2)', [])
->>> table.toggle_card(0); table.choose_target(0); table.match()
+>>> table.message
+'Not allowed: a match uses exactly one or two cards, but R7+Y1+Y4 is 3 (R4.2)'
+>>> table.toggle_card(1); table.toggle_card(2); table.match()
 >>> table.message
 'You played R7 on R7: single colour match. Press End turn: you will then place 1 bonus card (R6.1).'
 """
@@ -100,7 +100,8 @@ def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable
         except NeedsInput as exc:
             self._say(str(exc), "info")
         except DosError as exc:
-            self._clear()  # a refused choice is not left standing: the player starts the choice afresh
+            if self.clear_after_refusal:
+                self._clear()
             self._say(f"Not allowed: {exc}", "error")
         except Exception as exc:  # a click handler must never raise: Voila would show nothing at all
             log.exception("table intent %s failed", method.__name__)
@@ -118,16 +119,20 @@ class TableController:
     none at all: then the other seats wait (a tutorial's example ends with the
     human's turn). With ``engine_declares=False`` the human must declare every wild
     card they play or match (R9.1, R10.1); otherwise "let the engine choose" is offered.
-    ``select_drawn`` selects a freshly drawn card, ready to match or place.
+    ``select_drawn`` selects a freshly drawn card, ready to match or place. A refused move leaves the
+    choice standing, so the player can fix it; ``clear_after_refusal`` clears it instead (a tutorial's
+    reader then sees that nothing happened and starts the choice afresh).
     """
 
     def __init__(self, table: Game | Round, bots: Sequence[Bot | str] = (), human: int = 0, *,
-                 forget_dos: float = 0.25, engine_declares: bool = True, select_drawn: bool = True) -> None:
+                 forget_dos: float = 0.25, engine_declares: bool = True, select_drawn: bool = True,
+                 clear_after_refusal: bool = False) -> None:
         self.game: Game | None = table if isinstance(table, Game) else None
         self._round: Round | None = table if isinstance(table, Round) else None
         self.human = human
         self.engine_declares = engine_declares
         self.select_drawn = select_drawn
+        self.clear_after_refusal = clear_after_refusal
         #: the view has a DOS! button (a tutorial example may not): the prompt mentions DOS only then
         self.offers_dos = True
         self.bots = _seat_bots(self.players, bots, human, self.seed, forget_dos) if bots else {}

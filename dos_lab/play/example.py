@@ -104,7 +104,8 @@ class ExampleModel:
         made = self._position.copy() if isinstance(self._position, Round) else self._position()
         r = made.round if isinstance(made, Game) else made
         player = r.current if self._player is None else self._player
-        table = TableController(made, (), human=player, engine_declares=False, select_drawn=False)
+        table = TableController(made, (), human=player, engine_declares=False, select_drawn=False,
+                                clear_after_refusal=True)
         table.offers_dos = self.dos_buttons
         return table
 

@@ -11,7 +11,7 @@ the log all read these names.
 
 from __future__ import annotations
 
-__all__ = ["NOTHING_HAPPENS", "STAGES", "STAGE_CODES", "stage_label", "strip_stage"]
+__all__ = ["NOTHING_HAPPENS", "STAGES", "STAGE_CODES", "stage_label"]
 
 #: the end-of-turn stages of RULES.md R8, in order, with a short name
 STAGES: tuple[tuple[str, str], ...] = (
@@ -38,16 +38,3 @@ NOTHING_HAPPENS: dict[str, str] = {
 def stage_label(code: str) -> str:
     """``"E2"`` -> ``"E2 refill"``."""
     return f"{code} {dict(STAGES)[code]}"
-
-
-def strip_stage(text: str, code: str | None) -> str:
-    """A narrated sentence without its leading stage code, for places that show the code as a badge.
-
-    >>> strip_stage("E6: P1 still holds 2 cards, so play passes to P2.", "E6")
-    'P1 still holds 2 cards, so play passes to P2.'
-    >>> strip_stage("E2 refill: G4 is turned up.", "E2")
-    'refill: G4 is turned up.'
-    """
-    if code and text.startswith(code):
-        return text[len(code):].lstrip(" :")
-    return text

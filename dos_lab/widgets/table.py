@@ -28,7 +28,7 @@ from dos_lab.cards import Card
 from dos_lab.events import Event, player_name
 from dos_lab.play.controller import TableController, TableSetup
 from dos_lab.play.observer import TableSnapshot
-from dos_lab.play.stages import STAGES, strip_stage
+from dos_lab.play.stages import STAGES
 from dos_lab.render import cards_html
 from dos_lab.widgets.cards import DeclarationBox, RowPile, new_card_button, safe, set_trait, show_card, stylesheet
 from dos_lab.widgets.setup import SetupPanel
@@ -67,12 +67,14 @@ def stage_chips(current: str | None) -> str:
 
 
 def log_html(events: list[Event], viewer: int | None) -> str:
-    """The narrated log, newest first; each stage shown once, as a badge."""
+    """The narrated log, newest first; a stage the sentence does not name is shown as a badge (never twice)."""
     items = []
     for number, event in enumerate(reversed(events[-LOG_LINES:])):
-        badge = f'<span class="dos-badge">{event.stage}</span>' if event.stage else ""
+        text = event.describe(viewer=viewer)
+        named = event.stage is None or text.startswith(event.stage)
+        badge = "" if named else f'<span class="dos-badge">{event.stage}</span>'
         css = ' class="dos-new"' if number == 0 else ""
-        items.append(f"<li{css}>{badge}{escape(strip_stage(event.describe(viewer=viewer), event.stage))}</li>")
+        items.append(f"<li{css}>{badge}{escape(text)}</li>")
     return (f'<div class="dos-log" role="log"><ul style="list-style:none;padding-left:0;margin:0">'
             f'{"".join(items)}</ul></div>')
 
