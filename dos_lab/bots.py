@@ -63,14 +63,20 @@ class _BaseBot:
     # --- the turn -----------------------------------------------------------------------------
 
     def play_turn(self, round: Round) -> None:
-        """Catch forgetful opponents, then play one complete turn for ``round.current``."""
+        """Catch forgetful opponents, then play one complete turn for ``round.current``,
+        or finish the turn from wherever it stands (after some matches, a draw, or
+        between bonus placements)."""
         r = round
         if r.over:
             return
         me = r.current
         self.catch_opponents(r, me)
         if r.phase is Phase.MATCHING:
-            if self._play(r, me, self.choose_matches(r)):
+            started = bool(r.matches_this_turn)  # matching began: no drawing now (R3.3)
+            played = self._play(r, me, self.choose_matches(r))
+            if played or started:
+                if not played:
+                    self._dos(r, me)  # the matches made before this bot took over may have left two cards
                 r.end_turn()
             else:
                 r.draw()
@@ -104,16 +110,13 @@ class _BaseBot:
         self._dos(r, me)
 
     def _dos(self, r: Round, me: int) -> None:
-        if len(r._s.hands[me]) == 2 and not r.has_called_dos(me) and self.rng.random() >= self.forget_dos:
+        if r.hand_sizes[me] == 2 and not r.has_called_dos(me) and self.rng.random() >= self.forget_dos:
             r.call_dos(me)
 
     def catch_opponents(self, r: Round, me: int) -> None:
         """Call DOS on every exposed opponent, each with chance ``catch_reaction``."""
-        exposed = r._s.exposed
-        if not any(exposed):
-            return
-        for other, caught in enumerate(exposed):
-            if caught and other != me and self.rng.random() < self.catch_reaction:
+        for other in r.exposed_players:
+            if other != me and self.rng.random() < self.catch_reaction:
                 r.catch_dos(me, other)
 
     # --- the choices (override these) ---------------------------------------------------------
@@ -156,7 +159,7 @@ class RandomBot(_BaseBot):
         return self.choose_matches(r)
 
     def choose_placement(self, r: Round) -> Card:
-        return self.rng.choice(list(dict.fromkeys(r._s.hands[r.current])))  # each distinct card once
+        return self.rng.choice(list(dict.fromkeys(r.hand(r.current))))  # each distinct card once
 
     def choose_bonus_card(self, r: Round) -> Card | None:
         return self.choose_placement(r)
@@ -221,7 +224,7 @@ def _fits(have: dict[Card, int], cards: tuple[Card, ...]) -> bool:
     first = cards[0]
     if len(cards) == 1:
         return have[first] > 0
-    return have[first] > (cards[1] is first) and have[cards[1]] > 0
+    return have[first] > (cards[1] == first) and have[cards[1]] > 0
 
 
 class _Scorer(Protocol):
@@ -250,14 +253,14 @@ class GreedyBot(_BaseBot):
         return weight
 
     def choose_matches(self, r: Round) -> list[Match]:
-        return _best_set(r.legal_matches(), r._s.hands[r.current], weight=self._weight(r))
+        return _best_set(r.legal_matches(), r.hand(r.current), weight=self._weight(r))
 
     def choose_after_draw(self, r: Round) -> list[Match]:
         return self.choose_matches(r)
 
     def choose_placement(self, r: Round) -> Card:
         """The highest-scoring number card (to cut the points it could lose); wilds last."""
-        hand = r._s.hands[r.current]
+        hand = r.hand(r.current)
         return max(hand, key=lambda c: (not c.is_wild, c.points, -c.order))
 
 
@@ -293,9 +296,9 @@ class TacticianBot(GreedyBot):
 
     def _score(self, r: Round) -> _Scorer:
         me = r.current
-        hand = r._s.hands[me]
+        hand = r.hand(me)
         opponents = [p for p in range(r.players) if p != me]
-        danger = min(len(r._s.hands[p]) for p in opponents)
+        danger = min(r.hand_sizes[p] for p in opponents)
 
         def score(chosen: Sequence[Match]) -> float:
             used = Counter(c for m in chosen for c in _cards_of(m))
@@ -317,11 +320,11 @@ class TacticianBot(GreedyBot):
         return score
 
     def choose_matches(self, r: Round) -> list[Match]:
-        return _best_set(r.legal_matches(), r._s.hands[r.current], self._score(r))
+        return _best_set(r.legal_matches(), r.hand(r.current), self._score(r))
 
     def choose_placement(self, r: Round) -> Card:
         """The card whose loss keeps the rest most flexible; ties go to the higher points, wilds kept."""
-        hand = r._s.hands[r.current]
+        hand = r.hand(r.current)
 
         def spare(card: Card) -> tuple[bool, int, int, int]:
             rest = list(hand)

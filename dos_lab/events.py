@@ -8,7 +8,7 @@ and, where the Center Row changed, the row as it stands afterwards.
 Players are numbered from 0 in the API and named P1, P2, … in the narration.
 
 >>> from dos_lab.cards import parse_cards
->>> event = Refilled(cards=tuple(parse_cards("G4")), row=tuple(parse_cards("Y5 G4")))
+>>> event = Refilled(cards=tuple(parse_cards("G4")), center_row=tuple(parse_cards("Y5 G4")))
 >>> event.stage, event.describe()
 ('E2', 'E2 refill: only 1 card was left in the Center Row, so G4 is turned up to make two.')
 >>> Drew(player=1, card=parse_cards("R4")[0]).describe(viewer=0)
@@ -18,8 +18,9 @@ Players are numbered from 0 in the API and named P1, P2, … in the narration.
 from __future__ import annotations
 
 import dataclasses
-import typing
-from dataclasses import dataclass
+import reprlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from dos_lab.cards import Card, Color
@@ -70,6 +71,12 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+#: field metadata: how each event field is saved and checked (one of ``_DECODERS``)
+_KIND: dict[str, Mapping[str, str]] = {kind: {"kind": kind} for kind in (
+    "player", "player_or_none", "count", "counts", "bool", "text", "text_or_none", "card", "cards", "codes",
+    "value_or_none", "value_or_colour_or_none")}
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Base class: one thing that happened. ``stage`` is the R8 stage, if any."""
@@ -83,24 +90,32 @@ class Event:
     def __str__(self) -> str:
         return self.describe()
 
+    @property
+    def row(self) -> tuple[Card, ...]:
+        """The earlier name of ``center_row`` (the Center Row after the event), for events that carry it."""
+        try:
+            return self.center_row  # type: ignore[attr-defined, no-any-return]
+        except AttributeError:
+            raise AttributeError(f"{type(self).__name__} has no row") from None
+
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted(Event):
-    players: int
-    dealer: int | None
-    first: int
-    row: tuple[Card, ...]
+    players: int = field(metadata=_KIND["count"])
+    dealer: int | None = field(metadata=_KIND["player_or_none"])
+    first: int = field(metadata=_KIND["player"])
+    center_row: tuple[Card, ...] = field(metadata=_KIND["cards"])
 
     def describe(self, viewer: int | None = None) -> str:
         dealt = f"{player_name(self.dealer)} deals; " if self.dealer is not None else ""
-        return (f"A new round for {self.players} players: {dealt}the Center Row starts with {_cards(self.row)}, "
+        return (f"A new round for {self.players} players: {dealt}the Center Row starts with {_cards(self.center_row)}, "
                 f"and {player_name(self.first)} goes first.")
 
 
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
-    player: int
-    turn: int
+    player: int = field(metadata=_KIND["player"])
+    turn: int = field(metadata=_KIND["count"])
 
     def describe(self, viewer: int | None = None) -> str:
         return f"Turn {self.turn}: {player_name(self.player)} to play."
@@ -108,12 +123,12 @@ class TurnStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class Matched(Event):
-    player: int
-    target: int
-    target_card: Card
-    target_as: int | Color | None
-    cards: tuple[str, ...]
-    bonus: str | None
+    player: int = field(metadata=_KIND["player"])
+    target: int = field(metadata=_KIND["count"])
+    target_card: Card = field(metadata=_KIND["card"])
+    target_as: int | Color | None = field(metadata=_KIND["value_or_colour_or_none"])
+    cards: tuple[str, ...] = field(metadata=_KIND["codes"])
+    bonus: str | None = field(metadata=_KIND["text_or_none"])
 
     def describe(self, viewer: int | None = None) -> str:
         on = self.target_card.code
@@ -133,8 +148,8 @@ class Matched(Event):
 
 @dataclass(frozen=True, slots=True)
 class Drew(Event):
-    player: int
-    card: Card
+    player: int = field(metadata=_KIND["player"])
+    card: Card = field(metadata=_KIND["card"])
 
     def describe(self, viewer: int | None = None) -> str:
         if viewer is not None and viewer != self.player:
@@ -144,8 +159,8 @@ class Drew(Event):
 
 @dataclass(frozen=True, slots=True)
 class DrawSkipped(Event):
-    player: int
-    reason: str
+    player: int = field(metadata=_KIND["player"])
+    reason: str = field(metadata=_KIND["text"])
 
     def describe(self, viewer: int | None = None) -> str:
         return f"{player_name(self.player)} cannot draw: {self.reason} (R14.2)."
@@ -153,10 +168,10 @@ class DrawSkipped(Event):
 
 @dataclass(frozen=True, slots=True)
 class Placed(Event):
-    player: int
-    card: Card
-    declared: int | None
-    row: tuple[Card, ...]
+    player: int = field(metadata=_KIND["player"])
+    card: Card = field(metadata=_KIND["card"])
+    declared: int | None = field(metadata=_KIND["value_or_none"])
+    center_row: tuple[Card, ...] = field(metadata=_KIND["cards"])
 
     def describe(self, viewer: int | None = None) -> str:
         called = f" (called {self.declared})" if self.declared is not None else ""
@@ -166,7 +181,7 @@ class Placed(Event):
 
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
-    player: int
+    player: int = field(metadata=_KIND["player"])
 
     def describe(self, viewer: int | None = None) -> str:
         return f"{player_name(self.player)} could not draw and made no match, so passes (R14.2)."
@@ -175,8 +190,8 @@ class Passed(Event):
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
     stage: ClassVar[str | None] = "E1"
-    cards: tuple[Card, ...]
-    row: tuple[Card, ...]
+    cards: tuple[Card, ...] = field(metadata=_KIND["cards"])
+    center_row: tuple[Card, ...] = field(metadata=_KIND["cards"])
 
     def describe(self, viewer: int | None = None) -> str:
         return (f"E1 discard: every matched row card goes to the discard pile with the cards played on it: "
@@ -185,7 +200,7 @@ class Discarded(Event):
 
 @dataclass(frozen=True, slots=True)
 class Reshuffled(Event):
-    count: int
+    count: int = field(metadata=_KIND["count"])
 
     def describe(self, viewer: int | None = None) -> str:
         return (f"The draw pile is empty, so the {_plural(self.count, 'discarded card')} are shuffled into a "
@@ -194,7 +209,7 @@ class Reshuffled(Event):
 
 @dataclass(frozen=True, slots=True)
 class Reflipped(Event):
-    card: Card
+    card: Card = field(metadata=_KIND["card"])
 
     def describe(self, viewer: int | None = None) -> str:
         return (f"{self.card.code} was turned up for the Center Row; by the house rule it goes to the discard pile "
@@ -204,11 +219,11 @@ class Reflipped(Event):
 @dataclass(frozen=True, slots=True)
 class Refilled(Event):
     stage: ClassVar[str | None] = "E2"
-    cards: tuple[Card, ...]
-    row: tuple[Card, ...]
+    cards: tuple[Card, ...] = field(metadata=_KIND["cards"])
+    center_row: tuple[Card, ...] = field(metadata=_KIND["cards"])
 
     def describe(self, viewer: int | None = None) -> str:
-        before = len(self.row) - len(self.cards)
+        before = len(self.center_row) - len(self.cards)
         if not self.cards:
             if before >= 2:
                 return f"E2 refill: {before} cards are still in the Center Row, so no card is turned up."
@@ -222,10 +237,10 @@ class Refilled(Event):
 @dataclass(frozen=True, slots=True)
 class BonusPlaced(Event):
     stage: ClassVar[str | None] = "E3"
-    player: int
-    card: Card
-    declared: int | None
-    row: tuple[Card, ...]
+    player: int = field(metadata=_KIND["player"])
+    card: Card = field(metadata=_KIND["card"])
+    declared: int | None = field(metadata=_KIND["value_or_none"])
+    center_row: tuple[Card, ...] = field(metadata=_KIND["cards"])
 
     def describe(self, viewer: int | None = None) -> str:
         called = f" (called {self.declared})" if self.declared is not None else ""
@@ -235,10 +250,10 @@ class BonusPlaced(Event):
 @dataclass(frozen=True, slots=True)
 class BonusForfeited(Event):
     stage: ClassVar[str | None] = "E3"
-    player: int
-    count: int
+    player: int = field(metadata=_KIND["player"])
+    count: int = field(metadata=_KIND["count"])
     #: "hand_empty" (R12.4) or "declined" (bonus_placement=optional)
-    reason: str
+    reason: str = field(metadata=_KIND["text"])
 
     def describe(self, viewer: int | None = None) -> str:
         who, cards = player_name(self.player), _plural(self.count, "bonus card")
@@ -251,9 +266,9 @@ class BonusForfeited(Event):
 @dataclass(frozen=True, slots=True)
 class OpponentDrew(Event):
     stage: ClassVar[str | None] = "E4"
-    player: int
-    card: Card
-    by: int
+    player: int = field(metadata=_KIND["player"])
+    card: Card = field(metadata=_KIND["card"])
+    by: int = field(metadata=_KIND["player"])
 
     def describe(self, viewer: int | None = None) -> str:
         card = "a card" if viewer is not None and viewer != self.player else self.card.code
@@ -262,7 +277,7 @@ class OpponentDrew(Event):
 
 @dataclass(frozen=True, slots=True)
 class DosCalled(Event):
-    player: int
+    player: int = field(metadata=_KIND["player"])
 
     def describe(self, viewer: int | None = None) -> str:
         return f"{player_name(self.player)} calls \"DOS!\" with two cards left (R11.1)."
@@ -270,9 +285,9 @@ class DosCalled(Event):
 
 @dataclass(frozen=True, slots=True)
 class DosCaught(Event):
-    caller: int
-    target: int
-    deferred: bool
+    caller: int = field(metadata=_KIND["player"])
+    target: int = field(metadata=_KIND["player"])
+    deferred: bool = field(metadata=_KIND["bool"])
 
     def describe(self, viewer: int | None = None) -> str:
         when = "at the end of their turn (E5)" if self.deferred else "now"
@@ -282,9 +297,9 @@ class DosCaught(Event):
 
 @dataclass(frozen=True, slots=True)
 class PenaltyDrawn(Event):
-    player: int
-    cards: tuple[Card, ...]
-    deferred: bool
+    player: int = field(metadata=_KIND["player"])
+    cards: tuple[Card, ...] = field(metadata=_KIND["cards"])
+    deferred: bool = field(metadata=_KIND["bool"])
 
     @property
     def stage(self) -> str | None:  # type: ignore[override]
@@ -300,7 +315,7 @@ class PenaltyDrawn(Event):
 @dataclass(frozen=True, slots=True)
 class PenaltyVoided(Event):
     stage: ClassVar[str | None] = "E5"
-    player: int
+    player: int = field(metadata=_KIND["player"])
 
     def describe(self, viewer: int | None = None) -> str:
         return (f"E5 penalty: {player_name(self.player)} has no cards left, so the DOS penalty is dropped "
@@ -310,9 +325,9 @@ class PenaltyVoided(Event):
 @dataclass(frozen=True, slots=True)
 class TurnPassed(Event):
     stage: ClassVar[str | None] = "E6"
-    player: int
-    to: int
-    cards_left: int
+    player: int = field(metadata=_KIND["player"])
+    to: int = field(metadata=_KIND["player"])
+    cards_left: int = field(metadata=_KIND["count"])
 
     def describe(self, viewer: int | None = None) -> str:
         return (f"E6: {player_name(self.player)} still holds {_plural(self.cards_left, 'card')}, "
@@ -322,9 +337,9 @@ class TurnPassed(Event):
 @dataclass(frozen=True, slots=True)
 class RoundEnded(Event):
     stage: ClassVar[str | None] = "E6"
-    winner: int | None
-    points: int
-    hand_points: tuple[int, ...]
+    winner: int | None = field(metadata=_KIND["player_or_none"])
+    points: int = field(metadata=_KIND["count"])
+    hand_points: tuple[int, ...] = field(metadata=_KIND["counts"])
 
     def describe(self, viewer: int | None = None) -> str:
         if self.winner is None:
@@ -365,45 +380,60 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return data
 
 
-def _decode(hint: Any, value: Any, where: str) -> Any:
-    text = str(hint)
-    if hint is Card:
-        return Card.parse(value)
-    if "tuple[" in text and "Card" in text:
-        if not isinstance(value, list):
-            raise InvalidInput(f"{where} must be a list of card codes")
-        return tuple(Card.parse(v) for v in value)
-    if "tuple[str" in text:
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise InvalidInput(f"{where} must be a list of texts")
-        return tuple(value)
-    if "tuple[int" in text:
-        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            raise InvalidInput(f"{where} must be a list of whole numbers")
-        return tuple(value)
-    if "Color" in text and isinstance(value, dict):
-        return Color.parse(value.get("color", ""))
-    if hint is bool or text == "bool":
-        if not isinstance(value, bool):
-            raise InvalidInput(f"{where} must be true or false")
-        return value
-    if value is None and "None" in text:
-        return None
-    if "int" in text and isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if "str" in text and isinstance(value, str):
-        return value
-    raise InvalidInput(f"{where}={value!r} has the wrong type")
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _card_codes(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+#: for each kind of event field: a test of the saved value, and how to rebuild the field from it
+_DECODERS: dict[str, tuple[Callable[[Any], bool], Callable[[Any], Any]]] = {
+    "player": (lambda v: _whole(v) and 0 <= v < 4, lambda v: v),
+    "player_or_none": (lambda v: v is None or (_whole(v) and 0 <= v < 4), lambda v: v),
+    "count": (lambda v: _whole(v) and v >= 0, lambda v: v),
+    "counts": (lambda v: isinstance(v, list) and all(_whole(x) and x >= 0 for x in v), tuple),
+    "bool": (lambda v: isinstance(v, bool), lambda v: v),
+    "text": (lambda v: isinstance(v, str), lambda v: v),
+    "text_or_none": (lambda v: v is None or isinstance(v, str), lambda v: v),
+    "card": (lambda v: isinstance(v, str), Card.parse),
+    "cards": (_card_codes, lambda v: tuple(Card.parse(c) for c in v)),
+    "codes": (_card_codes, tuple),
+    "value_or_none": (lambda v: v is None or (_whole(v) and 1 <= v <= 10), lambda v: v),
+    "value_or_colour_or_none": (
+        lambda v: v is None or (_whole(v) and 1 <= v <= 10) or (isinstance(v, dict) and set(v) == {"color"}
+                                                                  and isinstance(v["color"], str)),
+        lambda v: Color.parse(v["color"]) if isinstance(v, dict) else v),
+}
+#: names a saved event may still use for a field that was renamed
+_OLD_NAMES = {"row": "center_row"}
 
 
 def event_from_dict(data: Any) -> Event:
-    """The event saved by :func:`event_to_dict`; a malformed record raises :class:`InvalidInput`."""
-    if not isinstance(data, dict) or data.get("event") not in _EVENT_TYPES:
-        raise InvalidInput(f"{data!r} is not a saved event")
-    cls = _EVENT_TYPES[data["event"]]
-    hints = typing.get_type_hints(cls)
-    names = [f.name for f in dataclasses.fields(cls)]
+    """The event saved by :func:`event_to_dict`; a malformed record raises :class:`InvalidInput`.
+
+    >>> event_from_dict({"event": "Drew", "player": 0, "card": "G5"})
+    Drew(player=0, card=Card.parse('G5'))
+    >>> event_from_dict({"event": "Drew", "player": "P1", "card": "G5"})
+    Traceback (most recent call last):
+    ...
+    dos_lab.errors.InvalidInput: Drew.player='P1' has the wrong type
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("event"), str) or data["event"] not in _EVENT_TYPES:
+        raise InvalidInput(f"{reprlib.repr(data)} is not a saved event")
+    name = data["event"]
+    cls = _EVENT_TYPES[name]
+    data = {_OLD_NAMES.get(key, key): value for key, value in data.items()}
+    fields = dataclasses.fields(cls)
+    names = [f.name for f in fields]
     if set(data) != {"event", *names}:
-        raise InvalidInput(f"saved event {data['event']} must have exactly the fields {', '.join(names)}")
-    kwargs = {name: _decode(hints[name], data[name], f"{data['event']}.{name}") for name in names}
+        raise InvalidInput(f"saved event {name} must have exactly the fields {', '.join(names)}")
+    kwargs: dict[str, Any] = {}
+    for f in fields:
+        test, build = _DECODERS[f.metadata["kind"]]
+        value = data[f.name]
+        if not test(value):
+            raise InvalidInput(f"{name}.{f.name}={reprlib.repr(value)} has the wrong type")
+        kwargs[f.name] = build(value)
     return cls(**kwargs)

@@ -83,6 +83,44 @@ def ints(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _bad(message: str) -> InvalidInput:
+    return InvalidInput(f"corrupt saved game: {message}")
+
+
+def _checked_game(data: dict[str, Any], rnd: Round) -> dict[str, Any]:
+    """The fields of a saved game, checked against each other and its round."""
+    players, target = rnd.players, rnd.rules.target_score
+    scores, dealer, results, number = data["scores"], data["dealer"], data["results"], data["round_number"]
+    if not isinstance(scores, list) or len(scores) != players or not all(ints(v) and v >= 0 for v in scores):
+        raise _bad("scores must be one whole number of 0 or more per player")
+    if not ints(dealer) or not 0 <= dealer < players or not ints(data["seed"]) or not ints(number) or number < 1:
+        raise _bad("dealer, seed or round_number is out of range")
+    if rnd.dealer is not None and rnd.dealer != dealer:
+        raise _bad(f"the game's dealer is {player_name(dealer)}, but the round was dealt by "
+                   f"{player_name(rnd.dealer)} (R2.6)")
+    if not isinstance(results, list) or not all(
+            isinstance(r, list) and len(r) == 2 and (r[0] is None or ints(r[0])) and ints(r[1]) for r in results):
+        raise _bad("results must be [winner, points] pairs")
+    if len(results) != number - 1:
+        raise _bad(f"round {number} has {len(results)} earlier result(s), not {number - 1}")
+    won = [0] * players
+    for winner, points in results:
+        if winner is None:
+            if points != 0:
+                raise _bad(f"a round without a winner scores nothing, not {points} (R14.2)")
+            continue
+        if not 0 <= winner < players or points < 0:
+            raise _bad(f"result [{winner}, {points}] needs a player 0 to {players - 1} and points of 0 or more")
+        won[winner] += points
+    if any(w > s for w, s in zip(won, scores, strict=True)):
+        raise _bad(f"the totals {scores} are less than the rounds won {won} (R13.3)")
+    if any(v >= target for v in scores):
+        raise _bad(f"a total in {scores} reached {target} before this round, so the game was over (R13.3)")
+    return {"rules": rnd.rules, "seed": data["seed"], "history": True, "dealer": dealer, "dealer_draws": [],
+            "round_number": number, "banked": list(scores), "results": [(r[0], r[1]) for r in results],
+            "round": rnd}
+
+
 def _round_seed(seed: int, number: int) -> int:
     return random.Random(f"{seed}/round/{number}").getrandbits(62)
 
@@ -100,21 +138,41 @@ class Game:
             raise InvalidInput(f"seed={seed!r} must be a whole number")
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise InvalidInput(f"DOS is for 2 to 4 players, not {players!r} (R1.6)")
-        self.rules = rules if rules is not None else RuleSet()
+        rules = rules if rules is not None else RuleSet()
+        dealer, draws = draw_for_dealer(players, random.Random(f"{seed}/first-dealer"))
+        self._set(rules=rules, seed=seed, history=history, dealer=dealer, dealer_draws=draws, round_number=1,
+                  banked=[0] * players, results=[],
+                  round=Round.deal(players, _round_seed(seed, 1), dealer, rules, history=history))
+
+    def _set(self, *, rules: RuleSet, seed: int, history: bool, dealer: int,
+             dealer_draws: list[list[tuple[int, Card]]], round_number: int, banked: list[int],
+             results: list[tuple[int | None, int]], round: Round) -> None:
+        """The one place a game's fields are set (``__init__``, :meth:`from_position`, :meth:`from_dict`)."""
+        self.rules = rules
         self.seed = seed
         self._history = history
-        self.dealer, self.dealer_draws = draw_for_dealer(players, random.Random(f"{seed}/first-dealer"))
-        self.round_number = 1
-        self._banked = [0] * players
+        self.dealer = dealer
+        #: the draws for the first dealer (R2.1): one list of (player, card) per draw round
+        self.dealer_draws = dealer_draws
+        self.round_number = round_number
+        #: each player's total before the current round
+        self._banked = banked
         #: (winner, points) of every finished round before the current one
-        self.results: list[tuple[int | None, int]] = []
-        self.round = Round.deal(players, _round_seed(seed, 1), self.dealer, self.rules, history=history)
+        self.results = results
+        self.round = round
+
+    @classmethod
+    def _assemble(cls, **fields: Any) -> Game:
+        game = cls.__new__(cls)
+        game._set(**fields)
+        return game
 
     @classmethod
     def from_position(cls, scores: Sequence[int], dealer: int | None = None, **round_position: Any) -> Game:
         """A game resumed from a staged round with the given totals before it.
         ``round_position`` takes the arguments of :meth:`Round.from_position`;
-        ``current`` defaults to the player left of ``dealer``."""
+        ``current`` defaults to the player left of ``dealer``. Totals must be below
+        the target: a game whose total reached it is over (R13.3)."""
         rules = round_position.get("rules") or RuleSet()
         hands = round_position.get("hands")
         if not isinstance(scores, Sequence) or isinstance(scores, str) or not all(
@@ -122,23 +180,19 @@ class Game:
             raise InvalidInput(f"scores={scores!r} must be a list of whole numbers, one per player")
         if not isinstance(hands, Sequence) or len(hands) != len(scores):
             raise InvalidInput("give one score per hand")
+        if isinstance(rules, RuleSet) and any(v >= rules.target_score for v in scores):
+            raise InvalidInput(f"scores={list(scores)!r}: a total of {rules.target_score} or more ends the game, "
+                               "so no round is played after it (R13.3)")
         if dealer is not None and "current" not in round_position:
             if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(scores):
                 raise InvalidInput(f"dealer={dealer!r} must be a player number")
             round_position["current"] = (dealer + 1) % len(scores)
         round_position["rules"] = rules
         round_position.setdefault("seed", 0)
-        game = cls.__new__(cls)
-        game.rules = rules
-        game.seed = round_position["seed"]
-        game._history = round_position.get("history", True)
-        game.round = Round.from_position(dealer=dealer, **round_position)
-        game.dealer = dealer if dealer is not None else (game.round.current - 1) % len(scores)
-        game.dealer_draws = []
-        game.round_number = 1
-        game._banked = list(scores)
-        game.results = []
-        return game
+        rnd = Round.from_position(dealer=dealer, **round_position)
+        return cls._assemble(rules=rnd.rules, seed=rnd.seed, history=round_position.get("history", True),
+                             dealer=dealer if dealer is not None else (rnd.current - 1) % len(scores),
+                             dealer_draws=[], round_number=1, banked=list(scores), results=[], round=rnd)
 
     @property
     def players(self) -> int:
@@ -191,26 +245,25 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
-        """Rebuild a saved game; a corrupt save raises :class:`InvalidInput`."""
+        """Rebuild a saved game; a corrupt save raises :class:`InvalidInput`.
+
+        >>> g = Game(players=2, seed=4)
+        >>> Game.from_dict(g.to_dict()).to_dict() == g.to_dict()
+        True
+        >>> data = g.to_dict(); data["results"] = [[7, 30]]
+        >>> Game.from_dict(data)
+        Traceback (most recent call last):
+        ...
+        dos_lab.errors.InvalidInput: corrupt saved game: round 1 has 1 earlier result(s), not 0
+        """
         keys = {"format", "seed", "dealer", "round_number", "scores", "results", "round"}
         if not isinstance(data, dict) or set(data) != keys or data["format"] != GAME_FORMAT:
             raise InvalidInput(f"a saved game is a dict with exactly the fields {', '.join(sorted(keys))}")
         rnd = Round.from_dict(data["round"])
-        scores = data["scores"]
-        if not isinstance(scores, list) or len(scores) != rnd.players or not all(ints(v) and v >= 0 for v in scores):
-            raise InvalidInput("corrupt saved game: scores must be one whole number per player")
-        if not ints(data["dealer"]) or not 0 <= data["dealer"] < rnd.players or not ints(data["seed"]) or not ints(
-                data["round_number"]) or data["round_number"] < 1:
-            raise InvalidInput("corrupt saved game: dealer, seed or round_number is out of range")
-        results = data["results"]
-        if not isinstance(results, list) or not all(
-                isinstance(r, list) and len(r) == 2 and (r[0] is None or ints(r[0])) and ints(r[1]) for r in results):
-            raise InvalidInput("corrupt saved game: results must be [winner, points] pairs")
-        game = cls.__new__(cls)
-        game.rules, game.seed, game._history = rnd.rules, data["seed"], True
-        game.dealer, game.dealer_draws, game.round_number = data["dealer"], [], data["round_number"]
-        game._banked, game.results, game.round = list(scores), [(r[0], r[1]) for r in results], rnd
-        return game
+        try:
+            return cls._assemble(**_checked_game(data, rnd))
+        except RecursionError:
+            raise InvalidInput("corrupt saved game: it holds objects nested too deeply") from None
 
     def __str__(self) -> str:
         from dos_lab.render import game_text

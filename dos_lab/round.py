@@ -21,13 +21,15 @@ dos_lab.errors.IllegalMove: Y1 is 1, but Y5 needs 5 (R4.1)
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from dos_lab.cards import Card, Color, Kind, check_supply, full_deck, parse_cards
-from dos_lab.errors import IllegalMove, InvalidInput, NotThere
+from dos_lab.cards import COLORS, Card, Color, Kind, check_supply, full_deck, parse_cards
+from dos_lab.errors import DosError, IllegalMove, InvalidInput, NotThere
 from dos_lab.events import (
     BonusForfeited,
     BonusPlaced,
@@ -52,7 +54,7 @@ from dos_lab.events import (
     TurnStarted,
     player_name,
 )
-from dos_lab.matching import Bonus, Match, Played, legal_matches_for, parse_played, resolve
+from dos_lab.matching import WILD_RANGE, Bonus, Match, Played, legal_matches_for, parse_played, resolve
 from dos_lab.rules import (
     AfterDraw,
     BonusPlacement,
@@ -65,13 +67,65 @@ from dos_lab.rules import (
 )
 from dos_lab.state import Phase, RoundState, state_from_dict, state_to_dict
 
-__all__ = ["Phase", "Round"]
+__all__ = ["Declaration", "Phase", "Round"]
 
 #: the classic rules, shared: a RuleSet is immutable
 CLASSIC = RuleSet()
 
 #: the value the engine declares for a Wild # placed without one under ``declared_when_placed``
 DEFAULT_PLACED_WILD_VALUE = 10
+
+#: what a placement guard returns when asked about no card in particular
+_NO_CARD = full_deck()[0]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A wild card of a proposed play that is still undeclared (:meth:`Round.declarations_needed`).
+
+    ``on_row`` tells a Center Row card (``position`` is its row index) from a hand
+    card (``position`` is its place among the cards of the play). ``choices`` are the
+    declarations that keep the play legal — colours for a Wild DOS, numbers 1–10 for
+    a Wild # — in a fixed order; ``default`` is the one the engine would choose if it
+    is left out (``None`` if no declaration makes the play legal).
+    """
+
+    card: Card
+    position: int
+    on_row: bool
+    choices: tuple[int | Color, ...]
+    default: int | Color | None
+
+
+def _announced(method: Callable[Concatenate[Round, P], R]) -> Callable[Concatenate[Round, P], R]:
+    """An action whose new events go to the round's listeners once it is complete."""
+
+    @functools.wraps(method)
+    def action(self: Round, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        if not self._listeners:
+            return method(self, *args, **kwargs)
+        since = len(self._s.log)
+        result = method(self, *args, **kwargs)
+        self._announce(since)
+        return result
+
+    return action
+
+
+def _refusal(guard: Callable[..., Any], *args: Any) -> DosError | None:
+    """The error ``guard(*args)`` raises, or None if it accepts."""
+    try:
+        guard(*args)
+    except DosError as error:
+        return error
+    return None
+
+
+def _message(error: DosError | None) -> str | None:
+    return None if error is None else str(error)
 
 
 class Round:
@@ -88,6 +142,7 @@ class Round:
         self._s = state
         self._n = len(state.hands)
         self._history: list[RoundState] | None = [] if history else None
+        self._listeners: list[Callable[[Event], None]] = []
 
     # ------------------------------------------------------------------ construction
 
@@ -113,10 +168,12 @@ class Round:
             for offset in range(1, players + 1):
                 hands[(dealer + offset) % players].append(deck.pop())
         state = RoundState(hands, [], [], deck, [], (dealer + 1) % players,
-                           called=[False] * players, exposed=[False] * players, lapsed=[False] * players)
+                           dos_called=[False] * players, dos_exposed=[False] * players,
+                           dos_lapsed=[False] * players, dos_caught=[False] * players,
+                           dealt=True)
         r = cls(state, rules, seed, dealer, history)
         r._refill(initial=True)
-        state.log.append(RoundStarted(players, dealer, state.current, tuple(state.row)))
+        state.log.append(RoundStarted(players, dealer, state.current, tuple(state.center_row)))
         state.log.append(TurnStarted(state.current, state.turn))
         return r
 
@@ -153,16 +210,21 @@ class Round:
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                    or not 0 <= dealer < players):
             raise InvalidInput(f"dealer={dealer!r} must be a player number from 0 to {players - 1}")
+        for player, hand in enumerate(hand_lists):
+            if not hand and player != current:
+                raise InvalidInput(f"{player_name(player)} holds no cards: a player without cards has gone out, so "
+                                   "the round would be over (R12.1); give every player but the one to play a card")
         draw.reverse()
         state = RoundState(hand_lists, row, [None] * len(row), draw, discard, current,
-                           called=[False] * players, exposed=[False] * players, lapsed=[False] * players)
+                           dos_called=[False] * players, dos_exposed=[False] * players,
+                           dos_lapsed=[False] * players, dos_caught=[False] * players)
         r = cls(state, rules, _check_seed(seed), dealer, history)
         state.log.append(RoundStarted(players, dealer, current, tuple(row)))
         state.log.append(TurnStarted(current, state.turn))
         for player in dos_called:
             if len(hand_lists[r._player(player)]) != 2:
                 raise InvalidInput(f"{player_name(player)} cannot have called DOS without holding two cards (R11.3)")
-            state.called[player] = True
+            state.dos_called[player] = True
         r._rest_point("RP0")
         return r
 
@@ -181,22 +243,22 @@ class Round:
     @property
     def center_row(self) -> list[Card]:
         """The Center Row, left to right; cards matched this turn stay until the turn ends."""
-        return list(self._s.row)
+        return list(self._s.center_row)
 
     @property
     def center_row_values(self) -> list[int | None]:
         """For each row card, the number fixed when a Wild # was placed (``declared_when_placed``), else None."""
-        return list(self._s.row_fixed)
+        return list(self._s.center_row_values)
 
     @property
     def draw_pile(self) -> list[Card]:
         """The draw pile, top card first."""
-        return self._s.draw[::-1]
+        return self._s.draw_pile[::-1]
 
     @property
     def discard_pile(self) -> list[Card]:
         """The discard pile, bottom card first (the newest discards last)."""
-        return list(self._s.discard)
+        return list(self._s.discard_pile)
 
     @property
     def current(self) -> int:
@@ -258,31 +320,218 @@ class Round:
 
     def has_called_dos(self, player: int) -> bool:
         """True if the player called DOS since reaching two cards."""
-        return self._s.called[self._player(player)]
+        return self._s.dos_called[self._player(player)]
 
     def is_exposed(self, player: int) -> bool:
         """True if a catch on this player would succeed now (R11.4, R11.5)."""
-        return self._s.exposed[self._player(player)]
+        return self._s.dos_exposed[self._player(player)]
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """One player's cards, as a tuple (cheaper than :attr:`hands`, which copies every hand).
+
+        >>> Round.from_position(hands=["R7 B3", "Y1"], center_row="B7 Y5").hand(0)
+        (Card.parse('R7'), Card.parse('B3'))
+        """
+        return tuple(self._s.hands[self._player(player)])
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each player holds (what every player at the table can see)."""
+        return tuple(len(h) for h in self._s.hands)
+
+    @property
+    def exposed_players(self) -> tuple[int, ...]:
+        """The players a catch would succeed on now (R11.4, R11.5), in seat order.
+
+        >>> Round.from_position(hands=["R7 B3", "Y1 Y5", "G4"], center_row="B7 Y4").exposed_players
+        (0, 1)
+        """
+        return tuple(p for p, exposed in enumerate(self._s.dos_exposed) if exposed)
+
+    @property
+    def event_count(self) -> int:
+        """How many events the log holds (``len(r.log)`` without copying it)."""
+        return len(self._s.log)
+
+    def events_since(self, count: int) -> list[Event]:
+        """The events after the first ``count`` (a bookmark taken from :attr:`event_count`).
+
+        >>> r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5 B8"], center_row="B7 Y5", draw_pile="G4 Y8")
+        >>> mark = r.event_count; r.draw()
+        Card.parse('G4')
+        >>> [e.describe() for e in r.events_since(mark)]
+        ['P1 draws G4.']
+        """
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise InvalidInput(f"count={count!r} must be a whole number of 0 or more")
+        return self._s.log[count:]
+
+    def subscribe(self, listener: Callable[[Event], None]) -> Callable[[], None]:
+        """Call ``listener(event)`` for each new event; returns a function that unsubscribes.
+
+        Listeners hear an action's events once the action is complete (a listener that
+        raises cannot leave a half-applied move). :meth:`undo` takes events back without
+        a notice: compare :attr:`event_count` with a bookmark. Copies and saves do not
+        keep listeners.
+
+        >>> r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5 B8"], center_row="B7 Y5", draw_pile="G4 Y8")
+        >>> heard = []; stop = r.subscribe(heard.append)
+        >>> _ = r.match(0, "R7"); r.end_turn(); stop()
+        >>> [type(e).__name__ for e in heard]
+        ['Matched', 'Discarded', 'Refilled', 'TurnPassed', 'TurnStarted']
+        """
+        if not callable(listener):
+            raise InvalidInput(f"{listener!r} is not callable")
+        self._listeners.append(listener)
+        return lambda: self.unsubscribe(listener)
+
+    def unsubscribe(self, listener: Callable[[Event], None]) -> None:
+        """Stop calling ``listener`` (nothing happens if it is not subscribed)."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _announce(self, since: int) -> None:
+        for event in self._s.log[since:]:
+            for listener in list(self._listeners):
+                listener(event)
+
+    # ------------------------------------------------------------------ asking before acting
+    # Each action has one guard (``_check_…``) that raises the refusal or returns what the
+    # action needs; ``can_…`` and ``verify_…`` ask the same guard, and the action obeys it.
 
     def can_draw(self) -> bool:
         """True if ``draw()`` is allowed now."""
-        return self._s.phase is Phase.MATCHING and not self._s.matches
+        return _refusal(self._check_draw) is None
 
-    def can_place(self) -> bool:
-        """True if ``place()`` is allowed now (after a draw without a match, or a bonus owed)."""
-        s = self._s
-        return (s.phase is Phase.BONUS) or (s.phase is Phase.DREW and not s.matches and s.drawn is not None)
+    def verify_draw(self) -> str | None:
+        """Why ``draw()`` would be refused now (the message, naming the rule), or None."""
+        return _message(_refusal(self._check_draw))
+
+    def can_place(self, card: str | Card | Played | None = None) -> bool:
+        """True if ``place()`` is allowed now (after a draw without a match, or a bonus owed);
+        with ``card``, True if placing that card is."""
+        return _refusal(self._check_place, card) is None
+
+    def verify_place(self, card: str | Card | Played | None = None) -> str | None:
+        """Why ``place(card)`` (or any placement, without ``card``) would be refused now, or None."""
+        return _message(_refusal(self._check_place, card))
 
     def can_end_turn(self) -> bool:
         """True if ``end_turn()`` is allowed now."""
+        return _refusal(self._check_end_turn) is None
+
+    def verify_end_turn(self) -> str | None:
+        """Why ``end_turn()`` would be refused now, or None."""
+        return _message(_refusal(self._check_end_turn))
+
+    def can_match(self, target: int | str | Card | None = None, *cards: str | Card | Played,
+                  target_as: int | Color | str | None = None) -> bool:
+        """With no arguments: True if the current player has a legal match now. With a
+        target and cards: True if ``match(target, *cards, target_as=...)`` is legal now.
+
+        >>> r = Round.from_position(hands=["R7 B3 G4", "Y1"], center_row="B7 Y5")
+        >>> r.can_match(), r.can_match(0, "B3", "G4"), r.can_match(1, "B3")
+        (True, True, False)
+        """
+        if target is None and not cards:
+            return bool(self.legal_matches())
+        return self.verify_match(target, *cards, target_as=target_as) is None
+
+    def verify_match(self, target: int | str | Card | None, *cards: str | Card | Played,
+                     target_as: int | Color | str | None = None) -> str | None:
+        """Why ``match(target, *cards, target_as=...)`` would be refused now, or None.
+
+        >>> r = Round.from_position(hands=["R7 B3 G4", "Y1"], center_row="B7 Y5")
+        >>> r.verify_match(1, "B3")
+        'B3 is 3, but Y5 needs 5 (R4.1)'
+        """
+        if target is None:
+            return "choose a Center Row card to match (R4.1)"
+        return _message(_refusal(self._check_match, target, cards, target_as))
+
+    def verify_call(self, player: int) -> str | None:
+        """Why ``call_dos(player)`` would return False (not protect the player) now, or None.
+
+        >>> Round.from_position(hands=["R7 B3 G9", "Y1"], center_row="B7 Y5").verify_call(0)
+        'P1 holds 3 cards: DOS! counts only with exactly two (R11.3)'
+        """
+        player = self._player(player)
         s = self._s
-        if s.phase is Phase.BONUS:
-            return self.rules.bonus_placement is BonusPlacement.OPTIONAL
-        if s.phase is Phase.MATCHING:
-            return bool(s.matches)
-        if s.phase is Phase.DREW:
-            return bool(s.matches) or s.drawn is None
-        return False
+        if s.phase is Phase.OVER:
+            return "the round is over, so a DOS! call has no effect (R11.5, R12.1)"
+        if len(s.hands[player]) != 2:
+            return (f"{player_name(player)} holds {len(s.hands[player])} cards: DOS! counts only with exactly two "
+                    "(R11.3)")
+        return None
+
+    def verify_catch(self, caller: int, target: int) -> str | None:
+        """Why ``catch_dos(caller, target)`` would not impose the penalty now, or None.
+
+        >>> r = Round.from_position(hands=["R7 B3", "Y1 Y5 B8"], center_row="B7 Y5", dos_called=[0])
+        >>> r.verify_catch(1, 0)
+        'P1 already called DOS, so the catch has no effect (R11.3)'
+        """
+        return _message(_refusal(self._check_catch, caller, target))
+
+    def declarations_needed(self, target: int | str | Card | None, *cards: str | Card | Played,
+                            target_as: int | Color | str | None = None) -> list[Declaration]:
+        """The wild cards of a proposed play that are still undeclared, each with the
+        declarations that keep the play legal and the one the engine would choose.
+
+        ``target`` is the row card of a match; ``None`` with one card asks about a
+        placement (a Wild # placed under ``declared_when_placed`` takes a number).
+        Declared cards (``"R#=4"``) and a given ``target_as`` need nothing.
+
+        >>> r = Round.from_position(hands=["R3 W B1 B1 R#", "Y1"], center_row="R5 W")
+        >>> def show(needs):
+        ...     return [(d.card.code, "row" if d.on_row else "hand", d.choices, d.default) for d in needs]
+        >>> [(d.card.code, [c.value for c in d.choices], d.default) for d in r.declarations_needed(0, "R3", "W")]
+        [('W', ['R', 'B', 'G', 'Y'], <Color.RED: 'R'>)]
+        >>> show(r.declarations_needed(0, "R#", "B1"))  # only 4 makes 4 + 1 = 5
+        [('R#', 'hand', (4,), 4)]
+        >>> show(r.declarations_needed(1, "B1", "B1", target_as="B")), show(r.declarations_needed(0, "R#=4", "B1"))
+        ([], [])
+        >>> show(r.declarations_needed(1, "R3"))  # 3 is no 2, whatever colour the W is
+        [('W', 'row', (), None)]
+        """
+        played = [parse_played(c) for c in cards]
+        if target is None:
+            if len(played) != 1:
+                raise InvalidInput("a placement is one card: declarations_needed(None, card)")
+            card = played[0].card
+            if (card.kind is Kind.WILD_NUMBER and played[0].value is None
+                    and self.rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED):
+                return [Declaration(card, 0, False, WILD_RANGE, DEFAULT_PLACED_WILD_VALUE)]
+            return []
+        index = self._target_index(target)
+        s = self._s
+        row_card, fixed = s.center_row[index], s.center_row_values[index]
+
+        def legal(options: list[Played], as_: int | Color | str | None) -> Match | None:
+            try:
+                return _resolve(row_card, tuple(options), fixed, as_, index)
+            except DosError:
+                return None
+
+        chosen = legal(played, target_as)
+        needs: list[Declaration] = []
+        if target_as is None and (row_card.kind is Kind.WILD_DOS or (
+                row_card.kind is Kind.WILD_NUMBER and fixed is None)):
+            options: tuple[int | Color, ...] = COLORS if row_card.kind is Kind.WILD_DOS else WILD_RANGE
+            choices = tuple(o for o in options if legal(played, o) is not None)
+            needs.append(Declaration(row_card, index, True, choices, chosen.target_as if chosen else None))
+        for position, p in enumerate(played):
+            if not p.card.is_wild or p.value is not None or p.color is not None:
+                continue
+            dos = p.card.kind is Kind.WILD_DOS
+            opts: tuple[int | Color, ...] = COLORS if dos else WILD_RANGE
+            choices = tuple(o for o in opts if legal(
+                [*played[:position], Played(p.card, None if dos else o, o if dos else None),  # type: ignore[arg-type]
+                 *played[position + 1:]], target_as) is not None)
+            default = parse_played(chosen.cards[position]) if chosen else None
+            needs.append(Declaration(p.card, position, False, choices,
+                                     None if default is None else default.color if dos else default.value))
+        return needs
 
     def legal_matches(self) -> list[Match]:
         """Every legal single and double match for the current player now.
@@ -304,23 +553,73 @@ class Round:
                 must_use = s.drawn
         elif s.phase is not Phase.MATCHING:
             return []
-        return legal_matches_for(s.hands[s.current], s.row, fixed=s.row_fixed,
+        return legal_matches_for(s.hands[s.current], s.center_row, fixed=s.center_row_values,
                                  skip=[m.target for m, _ in s.matches] if s.matches else (), must_use=must_use)
 
-    # ------------------------------------------------------------------ actions
+    # ------------------------------------------------------------------ the guards
 
-    def match(self, target: int | str | Card, *cards: str | Card | Played,
-              target_as: int | Color | str | None = None) -> Match:
-        """Play one or two hand cards on row card ``target`` (its index, or its code).
+    def _check_draw(self) -> None:
+        s = self._s
+        if s.phase is Phase.MATCHING and s.matches:
+            raise IllegalMove(f"{player_name(s.current)} has matched this turn, so cannot draw: "
+                              "a turn is matching or drawing, not both (R3.1, R3.3)")
+        if s.phase is not Phase.MATCHING:
+            raise IllegalMove(self._phase_refusal("draw"))
 
-        Declarations ride on the codes (``"Y#=7"``, ``"W=R"``); ``target_as`` is the
-        number for a Wild # in the row or the colour for a Wild DOS in the row.
-        Returns the match with every declaration filled in.
-        """
+    def _check_place(self, card: str | Card | Played | None) -> tuple[Card, int | None]:
+        """The card to place and the number it carries (``declared_when_placed``)."""
+        s = self._s
+        who = player_name(s.current)
+        if s.phase is Phase.DREW and s.matches:
+            raise IllegalMove(f"{who} made a match after drawing, so there is no card to place; end the turn "
+                              "(R7.3)")
+        if s.phase is Phase.DREW and s.drawn is None:
+            raise IllegalMove(f"{who} could not draw a card, so there is nothing to place; end the turn (R14.2)")
+        if s.phase is Phase.MATCHING:
+            raise IllegalMove(f"{who} cannot put a card into the Center Row now: a card is placed only after "
+                              "drawing without a match (R7.3) or as a colour-match bonus (R6, R8 E3) (R3.3)")
+        if s.phase is Phase.OVER:
+            raise IllegalMove(self._phase_refusal("place a card"))
+        if card is None:
+            return _NO_CARD, None
+        played = parse_played(card)
+        if played.color is not None:
+            raise InvalidInput(f"{played.code}: a Wild DOS in the Center Row gets its colour from the player who "
+                               "matches it, so place it as W (R9.2)")
+        declared = played.value
+        if played.card.kind is Kind.WILD_NUMBER and (
+                self.rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED):
+            declared = declared if declared is not None else DEFAULT_PLACED_WILD_VALUE
+        elif declared is not None:
+            raise InvalidInput(f"{played.code}: a Wild # in the Center Row gets its number from the player who "
+                               "matches it (R10.2, matcher_declares); place it as " + played.card.code)
+        self._check_in_hand([played.card], s.current, "R7.3" if s.phase is Phase.DREW else "R8 E3")
+        return played.card, declared
+
+    def _check_end_turn(self) -> None:
+        s = self._s
+        who = player_name(s.current)
+        if s.phase is Phase.BONUS:
+            if self.rules.bonus_placement is not BonusPlacement.OPTIONAL:
+                raise IllegalMove(f"{who} still owes {s.bonuses_owed} bonus card(s): placing them is compulsory "
+                                  "(R8 E3, bonus_placement=mandatory)")
+            return
+        if s.phase is Phase.OVER:
+            raise IllegalMove(self._phase_refusal("end a turn"))
+        if not s.matches:
+            if s.phase is Phase.MATCHING:
+                raise IllegalMove(f"{who} must match or draw; a turn cannot be passed (R3.1, R3.3)")
+            if s.drawn is not None:
+                raise IllegalMove(f"{who} drew {s.drawn} and made no match, so must place one card into the "
+                                  "Center Row (R7.3)")
+
+    def _check_match(self, target: int | str | Card, cards: Sequence[str | Card | Played],
+                     target_as: int | Color | str | None) -> tuple[Match, tuple[Played, ...]]:
+        """The match as it will be played (declarations filled in) and the hand cards with theirs."""
         s = self._s
         if s.phase is not Phase.MATCHING and s.phase is not Phase.DREW:
             raise IllegalMove(self._phase_refusal("match"))
-        played = [parse_played(c) for c in cards]
+        played = tuple(parse_played(c) for c in cards)
         if len(played) not in (1, 2):
             codes = "+".join(p.code for p in played) or "no cards"
             raise IllegalMove(f"a match uses exactly one or two cards, but {codes} is {len(played)} (R4.2)")
@@ -329,22 +628,61 @@ class Round:
             raise IllegalMove(f"after drawing, {player_name(s.current)} may make only one match, and it is made "
                               "(R7.2)")
         index = self._target_index(target)
-        row_card = s.row[index]
+        row_card = s.center_row[index]
         if any(m.target == index for m, _ in s.matches):
             raise IllegalMove(f"{row_card} (row card {index}) has already been matched this turn; "
                               "each row card can be matched once per turn (R4.3)")
         self._check_in_hand([p.card for p in played], s.current, "R4.1")
-        if drawn_only:
-            assert s.drawn is not None or not s.has_drawn
-            if s.drawn is None or all(p.card is not s.drawn for p in played):
-                drawn = s.drawn.code if s.drawn is not None else "no card"
-                codes = "+".join(p.code for p in played)
-                raise IllegalMove(f"after drawing, the one match allowed must use the drawn card ({drawn}); "
-                                  f"{codes} does not (R7.2, drawn_card_only)")
+        if drawn_only and (s.drawn is None or all(p.card != s.drawn for p in played)):
+            drawn = s.drawn.code if s.drawn is not None else "no card"
+            codes = "+".join(p.code for p in played)
+            raise IllegalMove(f"after drawing, the one match allowed must use the drawn card ({drawn}); "
+                              f"{codes} does not (R7.2, drawn_card_only)")
         if target_as is not None and (isinstance(target_as, bool) or not isinstance(target_as, (int, str))):
             raise InvalidInput(f"target_as={target_as!r}: give a number 1 to 10 for a Wild # in the row, or a "
                                "colour R, B, G or Y for a Wild DOS in the row (R9.2, R10.2)")
-        found = _resolve(row_card, tuple(played), s.row_fixed[index], target_as, index)
+        return _resolve(row_card, played, s.center_row_values[index], target_as, index), played
+
+    def _check_catch(self, caller: int, target: int) -> None:
+        caller, target = self._player(caller), self._player(target)
+        if caller == target:
+            raise IllegalMove(f"{player_name(caller)} cannot catch themselves; only another player can (R11.2)")
+        s = self._s
+        who = player_name(target)
+        if s.dos_exposed[target]:
+            return
+        if s.phase is Phase.OVER:
+            raise IllegalMove("the round is over, so nobody can be caught (R11.5, R12.1)")
+        if len(s.hands[target]) != 2:
+            raise IllegalMove(f"{who} holds {len(s.hands[target])} cards: only a player with exactly two cards "
+                              "can be caught (R11.1)")
+        if s.dos_called[target]:
+            raise IllegalMove(f"{who} already called DOS, so the catch has no effect (R11.3)")
+        if s.dos_caught[target] or (target == s.current and s.penalty_pending):
+            raise IllegalMove(f"{who} was already caught and owes the penalty; a missed call is punished once "
+                              "(R11.2, R11.4)")
+        if s.dos_lapsed[target]:
+            raise IllegalMove(f"the chance to catch {who} ended when the next turn began (R11.5)")
+        if target == s.current:
+            raise IllegalMove(f"{who} is still playing their turn: the DOS call is checked at the rest points, "
+                              "such as the end of the matching phase or after the last bonus card (R11.4)")
+        raise IllegalMove(f"{who} has not yet been checked with these two cards: the DOS call is checked at the "
+                          "rest points of the game (R11.4)")
+
+    # ------------------------------------------------------------------ actions
+
+    @_announced
+    def match(self, target: int | str | Card, *cards: str | Card | Played,
+              target_as: int | Color | str | None = None, call_dos: bool = False) -> Match:
+        """Play one or two hand cards on row card ``target`` (its index, or its code).
+
+        Declarations ride on the codes (``"Y#=7"``, ``"W=R"``); ``target_as`` is the
+        number for a Wild # in the row or the colour for a Wild DOS in the row.
+        Returns the match with every declaration filled in. ``call_dos=True`` calls
+        DOS with the match if it leaves the player two cards (R11.4).
+        """
+        found, played = self._check_match(target, cards, target_as)
+        s = self._s
         self._save()
         self._start_acting()
         hand = s.hands[s.current]
@@ -354,22 +692,20 @@ class Round:
         if found.bonus is not None:
             s.bonuses_earned += 1
             if found.bonus is Bonus.DOUBLE_COLOUR:
-                s.double_colour += 1
-        s.log.append(Matched(s.current, index, row_card, found.target_as, found.cards,
+                s.double_colour_matches += 1
+        s.log.append(Matched(s.current, found.target, s.center_row[found.target], found.target_as, found.cards,
                              found.bonus.value if found.bonus is not None else None))
-        self._hand_changed(s.current)
-        if drawn_only:
+        self._hand_changed(s.current, call_dos=call_dos)
+        if s.phase is Phase.DREW and self.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY:
             self._rest_point("RP3")
         return found
 
-    def draw(self) -> Card | None:
-        """Draw one card instead of matching (R7.1). Returns it (``None`` if no card can be drawn, R14.2)."""
+    @_announced
+    def draw(self, *, call_dos: bool = False) -> Card | None:
+        """Draw one card instead of matching (R7.1). Returns it (``None`` if no card can be drawn, R14.2).
+        ``call_dos=True`` calls DOS with the draw if it brings the player to two cards."""
+        self._check_draw()
         s = self._s
-        if s.phase is not Phase.MATCHING or s.matches:
-            if s.phase is Phase.MATCHING:
-                raise IllegalMove(f"{player_name(s.current)} has matched this turn, so cannot draw: "
-                                  "a turn is matching or drawing, not both (R3.1, R3.3)")
-            raise IllegalMove(self._phase_refusal("draw"))
         self._save()
         self._start_acting()
         card = self._take_card()
@@ -385,54 +721,35 @@ class Round:
             return None
         s.hands[s.current].append(card)
         s.log.append(Drew(s.current, card))
-        self._hand_changed(s.current)
+        self._hand_changed(s.current, call_dos=call_dos)
         self._rest_point("RP2")
         return card
 
-    def place(self, card: str | Card | Played) -> None:
+    @_announced
+    def place(self, card: str | Card | Played, *, call_dos: bool = False) -> None:
         """Put one hand card into the Center Row: after a draw without a match
         (R7.3; ends the turn), or as one owed colour-match bonus (R8 E3).
 
         Under ``declared_when_placed`` a Wild # may carry its value: ``place("G#=5")``.
+        ``call_dos=True`` calls DOS with the placement if it leaves two cards (R11.4).
         """
+        placed, declared = self._check_place(card)
         s = self._s
-        who = player_name(s.current)
-        if s.phase is Phase.DREW and s.matches:
-            raise IllegalMove(f"{who} made a match after drawing, so there is no card to place; end the turn "
-                              "(R7.3)")
-        if s.phase is Phase.DREW and s.drawn is None:
-            raise IllegalMove(f"{who} could not draw a card, so there is nothing to place; end the turn (R14.2)")
-        if s.phase not in (Phase.DREW, Phase.BONUS):
-            if s.phase is Phase.MATCHING:
-                raise IllegalMove(f"{who} cannot put a card into the Center Row now: a card is placed only after "
-                                  "drawing without a match (R7.3) or as a colour-match bonus (R6, R8 E3) (R3.3)")
-            raise IllegalMove(self._phase_refusal("place a card"))
-        played = parse_played(card)
-        if played.color is not None:
-            raise InvalidInput(f"{played.code}: a Wild DOS in the Center Row gets its colour from the player who "
-                               "matches it, so place it as W (R9.2)")
-        declared = played.value
-        if played.card.kind is Kind.WILD_NUMBER and (
-                self.rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED):
-            declared = declared if declared is not None else DEFAULT_PLACED_WILD_VALUE
-        elif declared is not None:
-            raise InvalidInput(f"{played.code}: a Wild # in the Center Row gets its number from the player who "
-                               "matches it (R10.2, matcher_declares); place it as " + played.card.code)
-        self._check_in_hand([played.card], s.current, "R7.3" if s.phase is Phase.DREW else "R8 E3")
         self._save()
-        s.hands[s.current].remove(played.card)
-        s.row.append(played.card)
-        s.row_fixed.append(declared)
-        self._hand_changed(s.current)
+        s.hands[s.current].remove(placed)
+        s.center_row.append(placed)
+        s.center_row_values.append(declared)
         if s.phase is Phase.DREW:
-            s.log.append(Placed(s.current, played.card, declared, tuple(s.row)))
+            s.log.append(Placed(s.current, placed, declared, tuple(s.center_row)))
+            self._hand_changed(s.current, call_dos=call_dos)
             self._rest_point("RP3")
             s.passes = 0
             self._refill()
             self._finish_turn()
             return
         s.bonuses_owed -= 1
-        s.log.append(BonusPlaced(s.current, played.card, declared, tuple(s.row)))
+        s.log.append(BonusPlaced(s.current, placed, declared, tuple(s.center_row)))
+        self._hand_changed(s.current, call_dos=call_dos)
         if s.bonuses_owed and not s.hands[s.current]:
             s.log.append(BonusForfeited(s.current, s.bonuses_owed, "hand_empty"))
             s.bonuses_owed = 0
@@ -440,50 +757,42 @@ class Round:
             self._rest_point("RP4")
             self._finish_turn()
 
-    def end_turn(self) -> None:
+    @_announced
+    def end_turn(self, *, call_dos: bool = False) -> None:
         """Close the matching phase: E1 discard, E2 refill, then bonus placements
         if owed (``Phase.BONUS``), else E4–E6 at once. In ``Phase.BONUS`` under
         ``bonus_placement="optional"`` it declines the remaining placements.
+        ``call_dos=True`` calls DOS first if the player holds two cards (R11.4).
         """
+        self._check_end_turn()
         s = self._s
-        who = player_name(s.current)
+        self._save()
+        if call_dos:
+            self._call(s.current)
         if s.phase is Phase.BONUS:
-            if self.rules.bonus_placement is not BonusPlacement.OPTIONAL:
-                raise IllegalMove(f"{who} still owes {s.bonuses_owed} bonus card(s): placing them is compulsory "
-                                  "(R8 E3, bonus_placement=mandatory)")
-            self._save()
             s.log.append(BonusForfeited(s.current, s.bonuses_owed, "declined"))
             s.bonuses_owed = 0
             self._rest_point("RP4")
             self._finish_turn()
             return
-        if s.phase is Phase.OVER:
-            raise IllegalMove(self._phase_refusal("end a turn"))
-        if not s.matches:
-            if s.phase is Phase.MATCHING:
-                raise IllegalMove(f"{who} must match or draw; a turn cannot be passed (R3.1, R3.3)")
-            if s.drawn is not None:
-                raise IllegalMove(f"{who} drew {s.drawn} and made no match, so must place one card into the "
-                                  "Center Row (R7.3)")
-            self._save()
+        if not s.matches:  # nothing could be drawn and nothing matched (R14.2)
             self._pass_turn()
             return
-        self._save()
         s.passes = 0
         discarded: list[Card] = []
         piles = {m.target: cards for m, cards in s.matches}
-        keep_row, keep_fixed = [], []
-        for index, (card, fixed) in enumerate(zip(s.row, s.row_fixed, strict=True)):
+        keep_row, keep_values = [], []
+        for index, (card, value) in enumerate(zip(s.center_row, s.center_row_values, strict=True)):
             if index in piles:
                 discarded.append(card)
                 discarded.extend(piles[index])
             else:
                 keep_row.append(card)
-                keep_fixed.append(fixed)
-        s.row, s.row_fixed = keep_row, keep_fixed
-        s.discard.extend(discarded)
+                keep_values.append(value)
+        s.center_row, s.center_row_values = keep_row, keep_values
+        s.discard_pile.extend(discarded)
         s.matches = []
-        s.log.append(Discarded(tuple(discarded), tuple(s.row)))
+        s.log.append(Discarded(tuple(discarded), tuple(s.center_row)))
         self._refill(log_always=True)
         self._rest_point("RP1")
         if s.bonuses_earned and s.hands[s.current]:
@@ -494,30 +803,32 @@ class Round:
             s.log.append(BonusForfeited(s.current, s.bonuses_earned, "hand_empty"))
         self._finish_turn()
 
+    @_announced
     def call_dos(self, player: int) -> bool:
         """``player`` calls "DOS!". True if it protects them: they hold exactly two cards (R11.1, R11.3)."""
         player = self._player(player)
-        s = self._s
-        if s.phase is Phase.OVER or len(s.hands[player]) != 2:
+        if self.verify_call(player) is not None:
             return False
-        if not s.called[player]:
+        if not self._s.dos_called[player]:
             self._save()
-            s.called[player] = True
-            s.exposed[player] = False
-            s.log.append(DosCalled(player))
+            self._call(player)
         return True
 
+    @_announced
     def catch_dos(self, caller: int, target: int) -> bool:
         """``caller`` calls "DOS!" on ``target``. True if it imposes the penalty:
-        at once, or at the end of ``target``'s own turn (E5) if it is their turn (R11.1)."""
+        at once, or at the end of ``target``'s own turn (E5) if it is their turn (R11.1).
+        :meth:`verify_catch` says why a catch would not."""
         caller, target = self._player(caller), self._player(target)
         if caller == target:
-            raise IllegalMove(f"{player_name(caller)} cannot catch themselves; only another player can (R11.2)")
+            self._check_catch(caller, target)  # raises: nobody catches themselves (R11.2)
         s = self._s
-        if s.phase is Phase.OVER or not s.exposed[target]:
+        if not s.dos_exposed[target]:
             return False
         self._save()
-        s.exposed[target] = False
+        # the catch ends the exposure it punished: not caught again until exposed anew (R11.4)
+        s.dos_exposed[target] = False
+        s.dos_caught[target] = True
         deferred = target == s.current
         s.log.append(DosCaught(caller, target, deferred))
         if deferred:
@@ -552,17 +863,20 @@ class Round:
         """E4 opponents draw, E5 deferred penalty, E6 going out or next player."""
         s = self._s
         n = self._n
-        if s.double_colour:
+        if s.double_colour_matches:
             for offset in range(1, n):
                 player = (s.current + offset) % n
-                for _ in range(s.double_colour):
+                drew = False
+                for _ in range(s.double_colour_matches):
                     card = self._take_card()
                     if card is None:
                         break
+                    drew = True
                     s.hands[player].append(card)
                     s.log.append(OpponentDrew(player, card, s.current))
                     self._hand_changed(player)
-                self._rest_point("RP5", [player])
+                if drew:  # a skipped draw (R14.2) changed no hand: no rest point for it
+                    self._rest_point("RP5", [player])
         if s.penalty_pending:
             s.penalty_pending = False
             if not s.hands[s.current] and self.rules.penalty_vs_going_out is PenaltyVsGoingOut.EMPTY_HAND_ENDS_ROUND:
@@ -595,7 +909,7 @@ class Round:
         s.drawn = None
         s.has_drawn = False
         s.acted = False
-        s.bonuses_earned = s.double_colour = s.bonuses_owed = 0
+        s.bonuses_earned = s.double_colour_matches = s.bonuses_owed = 0
         s.log.append(TurnStarted(nxt, s.turn))
 
     def _end_round(self, winner: int | None) -> None:
@@ -607,7 +921,7 @@ class Round:
         s.bonuses_owed = 0
         s.drawn = None
         s.penalty_pending = False
-        s.exposed = [False] * self._n
+        s.dos_exposed = [False] * self._n
         s.log.append(RoundEnded(winner, s.points, totals))
 
     # ------------------------------------------------------------------ cards moving
@@ -615,33 +929,40 @@ class Round:
     def _take_card(self) -> Card | None:
         """The top card of the draw pile, reshuffling the discards if allowed (R14)."""
         s = self._s
-        if not s.draw:
-            if self.rules.empty_draw_pile is not EmptyDrawPile.RESHUFFLE_DISCARDS or not s.discard:
+        if not s.draw_pile:
+            if self.rules.empty_draw_pile is not EmptyDrawPile.RESHUFFLE_DISCARDS or not s.discard_pile:
                 return None
             s.reshuffles += 1
-            pile = shuffled(s.discard, random.Random(f"{self.seed}/reshuffle/{s.reshuffles}"))
-            s.draw, s.discard = pile, []
+            pile = shuffled(s.discard_pile, random.Random(f"{self.seed}/reshuffle/{s.reshuffles}"))
+            s.draw_pile, s.discard_pile = pile, []
             s.log.append(Reshuffled(len(pile)))
-        return s.draw.pop()
+        return s.draw_pile.pop()
 
     def _refill(self, *, initial: bool = False, log_always: bool = False) -> None:
         """E2: turn up cards until the row holds two (R2.3, R8 E2)."""
         s = self._s
         added: list[Card] = []
-        while len(s.row) < 2:
+        while len(s.center_row) < 2:
             card = self._take_card()
             if card is None:
                 break
-            if card.is_wild and self.rules.reflip_wilds_in_initial_center and (
-                    any(not c.is_wild for c in s.draw) or any(not c.is_wild for c in s.discard)):
-                s.discard.append(card)
+            if card.is_wild and self.rules.reflip_wilds_in_initial_center and self._replacement_possible():
+                s.discard_pile.append(card)
                 s.log.append(Reflipped(card))
                 continue
-            s.row.append(card)
-            s.row_fixed.append(None)
+            s.center_row.append(card)
+            s.center_row_values.append(None)
             added.append(card)
         if (added or log_always) and not initial:
-            s.log.append(Refilled(tuple(added), tuple(s.row)))
+            s.log.append(Refilled(tuple(added), tuple(s.center_row)))
+
+    def _replacement_possible(self) -> bool:
+        """True if a card that is not wild can still be turned up (R2.4: re-flip only then)."""
+        s = self._s
+        if any(not c.is_wild for c in s.draw_pile):
+            return True
+        return self.rules.empty_draw_pile is EmptyDrawPile.RESHUFFLE_DISCARDS and any(
+            not c.is_wild for c in s.discard_pile)
 
     def _draw_penalty(self, player: int, *, deferred: bool) -> None:
         s = self._s
@@ -657,39 +978,63 @@ class Round:
 
     # ------------------------------------------------------------------ the DOS call (R11)
 
-    def _hand_changed(self, player: int) -> None:
+    def _hand_changed(self, player: int, *, call_dos: bool = False) -> None:
+        """After ``player``'s hand changed: a hand that left two cards starts afresh; with
+        ``call_dos`` a hand that reached two calls DOS with the action (R11.4)."""
         s = self._s
         if len(s.hands[player]) != 2:
-            s.called[player] = False
-            s.exposed[player] = False
-            s.lapsed[player] = False
-        elif (self.rules.dos_checkpoints is DosCheckpoints.EVERY_CARD_MOVEMENT and not s.called[player]
-              and not s.lapsed[player]):
-            s.exposed[player] = True
+            s.dos_called[player] = s.dos_exposed[player] = s.dos_lapsed[player] = s.dos_caught[player] = False
+            return
+        if call_dos:
+            self._call(player)
+        elif self.rules.dos_checkpoints is DosCheckpoints.EVERY_CARD_MOVEMENT and self._catchable(player):
+            s.dos_exposed[player] = True
+
+    def _catchable(self, player: int) -> bool:
+        """True if ``player`` holds two cards and owes a call that no catch has punished yet."""
+        s = self._s
+        return (len(s.hands[player]) == 2 and not s.dos_called[player] and not s.dos_lapsed[player]
+                and not s.dos_caught[player] and not (player == s.current and s.penalty_pending))
+
+    def _call(self, player: int) -> None:
+        """``player`` calls DOS (if they hold two cards and have not called yet)."""
+        s = self._s
+        if len(s.hands[player]) == 2 and not s.dos_called[player] and s.phase is not Phase.OVER:
+            s.dos_called[player] = True
+            s.dos_exposed[player] = False
+            s.log.append(DosCalled(player))
 
     def _rest_point(self, point: str, players: Iterable[int] | None = None) -> None:
-        """Expose every player who holds two cards and has not called (R11.4)."""
+        """Expose every player who holds two cards and has not called (R11.4).
+
+        ``players`` are the players whose hands this rest point is about. RP7 (an
+        out-of-turn penalty draw) concerns only the player who drew: it never exposes
+        the active player in the middle of their matching or bonus phase.
+        """
         s = self._s
         mode = self.rules.dos_checkpoints
+        candidates: Iterable[int]
         if mode is DosCheckpoints.END_OF_OWN_TURN:
             if point not in ("RP5", "RP6", "RP7"):
                 return
-            candidates: Iterable[int] = players if players is not None else ()
+            candidates = players if players is not None else ()
+        elif point == "RP7":
+            candidates = players if players is not None else ()
         else:
             candidates = range(self._n)
         for p in candidates:
-            if len(s.hands[p]) == 2 and not s.called[p] and not s.lapsed[p]:
-                s.exposed[p] = True
+            if self._catchable(p):
+                s.dos_exposed[p] = True
 
     def _start_acting(self) -> None:
         """The turn's first action: under ``until_next_turn_starts`` older exposure ends (R11.5)."""
         s = self._s
         if not s.acted and self.rules.dos_catch_window is CatchWindow.UNTIL_NEXT_TURN_STARTS:
             # the chance to catch a missed call is gone for good, until that hand changes size
-            for p, exposed in enumerate(s.exposed):
+            for p, exposed in enumerate(s.dos_exposed):
                 if exposed:
-                    s.exposed[p] = False
-                    s.lapsed[p] = True
+                    s.dos_exposed[p] = False
+                    s.dos_lapsed[p] = True
         s.acted = True
 
     # ------------------------------------------------------------------ helpers
@@ -708,26 +1053,26 @@ class Round:
         if isinstance(target, bool):
             raise InvalidInput(f"target={target!r} is not a row position")
         if isinstance(target, int):
-            if not 0 <= target < len(s.row):
+            if not 0 <= target < len(s.center_row):
                 raise NotThere(f"there is no row card at position {target}: the Center Row has "
-                                  f"{len(s.row)} cards ({' '.join(c.code for c in s.row) or 'empty'}), "
-                                  f"numbered 0 to {len(s.row) - 1} (R4.4)")
+                                  f"{len(s.center_row)} cards ({' '.join(c.code for c in s.center_row) or 'empty'}), "
+                                  f"numbered 0 to {len(s.center_row) - 1} (R4.4)")
             return target
         card = Card.parse(target) if not isinstance(target, Card) else target
         matched = {m.target for m, _ in s.matches}
-        for index, row_card in enumerate(s.row):
-            if row_card is card and index not in matched:
+        for index, row_card in enumerate(s.center_row):
+            if row_card == card and index not in matched:
                 return index
-        if card in s.row:
+        if card in s.center_row:
             raise IllegalMove(f"{card} has already been matched this turn; each row card can be matched once "
                               "per turn (R4.3)")
-        raise NotThere(f"{card} is not in the Center Row ({' '.join(c.code for c in s.row) or 'empty'}) (R4.1)")
+        raise NotThere(f"{card} is not in the Center Row ({' '.join(c.code for c in s.center_row) or 'empty'}) (R4.1)")
 
     def _check_in_hand(self, cards: list[Card], player: int, rule: str) -> None:
         hand = self._s.hands[player]
         if len(cards) == 1 and cards[0] in hand:
             return
-        if len(cards) == 2 and (hand.count(cards[0]) >= 2 if cards[0] is cards[1] else
+        if len(cards) == 2 and (hand.count(cards[0]) >= 2 if cards[0] == cards[1] else
                                 cards[0] in hand and cards[1] in hand):
             return
         for card in cards:
@@ -779,7 +1124,7 @@ class Round:
     def __repr__(self) -> str:
         s = self._s
         return (f"<Round {self._n} players, turn {s.turn}, {player_name(s.current)} to play, "
-                f"phase {s.phase.value}, row {' '.join(c.code for c in s.row)}>")
+                f"phase {s.phase.value}, row {' '.join(c.code for c in s.center_row)}>")
 
     def _repr_html_(self) -> str:
         from dos_lab.render import round_html

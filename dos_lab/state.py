@@ -14,12 +14,13 @@ dos_lab.errors.InvalidInput: the saved round is missing acted, bonuses_earned, b
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+import reprlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
-from typing import Any, TypeVar
+from typing import Any
 
-from dos_lab.cards import Card, Color, Kind, check_supply, parse_cards
+from dos_lab.cards import Card, Color, Kind, check_supply, full_deck, parse_cards
 from dos_lab.errors import DosError, InvalidInput
 from dos_lab.events import Event, event_from_dict, event_to_dict
 from dos_lab.matching import WILD_RANGE, Bonus, Match, parse_played, resolve
@@ -28,7 +29,6 @@ from dos_lab.rules import RuleSet, WildNumberInCenter
 __all__ = ["SAVE_FORMAT", "Phase", "RoundState", "state_from_dict", "state_to_dict"]
 
 SAVE_FORMAT = "dos_lab.round/1"
-T = TypeVar("T")
 
 
 class Phase(str, Enum):
@@ -40,93 +40,115 @@ class Phase(str, Enum):
     OVER = "over"
 
 
+def _kind(kind: str, **options: Any) -> dict[str, Any]:
+    """Field metadata: how the save format writes and checks the field (see ``_DECODE``)."""
+    return {"kind": kind, **options}
+
+
 @dataclass
 class RoundState:
-    """Everything that changes during a round; cloned for undo and copy()."""
+    """Everything that changes during a round; cloned for undo and copy().
 
-    hands: list[list[Card]]
-    row: list[Card]
-    row_fixed: list[int | None]
-    draw: list[Card]  # top card LAST, so pop() is cheap; the public draw_pile is top first
-    discard: list[Card]  # bottom first
-    current: int
-    phase: Phase = Phase.MATCHING
-    turn: int = 1
-    matches: list[tuple[Match, tuple[Card, ...]]] = field(default_factory=list)
-    drawn: Card | None = None
-    has_drawn: bool = False
-    acted: bool = False
-    bonuses_earned: int = 0
-    double_colour: int = 0
-    bonuses_owed: int = 0
-    called: list[bool] = field(default_factory=list)
-    exposed: list[bool] = field(default_factory=list)
-    #: a missed call whose catch window closed (until_next_turn_starts): not exposed again at two cards
-    lapsed: list[bool] = field(default_factory=list)
-    penalty_pending: bool = False
-    winner: int | None = None
-    points: int = 0
-    passes: int = 0
-    reshuffles: int = 0
-    log: list[Event] = field(default_factory=list)
+    Each field has the name it has in the save format (and, where there is one, the
+    public property of ``Round``); its ``kind`` says how it is saved and checked.
+    """
+
+    hands: list[list[Card]] = field(metadata=_kind("hands"))
+    center_row: list[Card] = field(metadata=_kind("cards"))
+    #: for each row card, the number fixed when a Wild # was placed (declared_when_placed), else None
+    center_row_values: list[int | None] = field(metadata=_kind("row_values"))
+    #: top card LAST, so pop() is cheap; saved (and shown by ``Round.draw_pile``) top card first
+    draw_pile: list[Card] = field(metadata=_kind("cards", reverse=True))
+    discard_pile: list[Card] = field(metadata=_kind("cards"))  # bottom first
+    current: int = field(metadata=_kind("player"))
+    phase: Phase = field(default=Phase.MATCHING, metadata=_kind("phase"))
+    turn: int = field(default=1, metadata=_kind("count", least=1))
+    #: this turn's matches with the hand cards played on each (their piles stay in the row until E1)
+    matches: list[tuple[Match, tuple[Card, ...]]] = field(default_factory=list, metadata=_kind("matches"))
+    drawn: Card | None = field(default=None, metadata=_kind("card_or_none"))
+    has_drawn: bool = field(default=False, metadata=_kind("bool"))
+    #: the current player has acted this turn (a match or a draw)
+    acted: bool = field(default=False, metadata=_kind("bool"))
+    bonuses_earned: int = field(default=0, metadata=_kind("count"))
+    double_colour_matches: int = field(default=0, metadata=_kind("count"))
+    bonuses_owed: int = field(default=0, metadata=_kind("count"))
+    #: called DOS since reaching two cards (R11.1)
+    dos_called: list[bool] = field(default_factory=list, metadata=_kind("flags"))
+    #: a catch on this player succeeds now (R11.4, R11.5)
+    dos_exposed: list[bool] = field(default_factory=list, metadata=_kind("flags"))
+    #: the catch window for these two cards closed (until_next_turn_starts): not exposed again until the
+    #: hand leaves two cards (R11.5)
+    dos_lapsed: list[bool] = field(default_factory=list, metadata=_kind("flags"))
+    #: caught for these two cards: not caught again until the hand leaves two cards (R11.4)
+    dos_caught: list[bool] = field(default_factory=list, metadata=_kind("flags", optional=True))
+    #: the current player was caught this turn: E5 draws the penalty (R11.1)
+    penalty_pending: bool = field(default=False, metadata=_kind("bool"))
+    winner: int | None = field(default=None, metadata=_kind("player_or_none"))
+    points: int = field(default=0, metadata=_kind("count"))
+    #: turns passed in a row with both piles empty (R14.2)
+    passes: int = field(default=0, metadata=_kind("count"))
+    reshuffles: int = field(default=0, metadata=_kind("count"))
+    log: list[Event] = field(default_factory=list, metadata=_kind("events"))
+    #: dealt from the whole deck (all 108 cards are in the round), not a staged position
+    dealt: bool = field(default=False, metadata=_kind("bool", optional=True))
 
     def clone(self) -> RoundState:
-        """A copy that shares nothing mutable with this one."""
-        return RoundState(
-            [list(h) for h in self.hands], list(self.row), list(self.row_fixed), list(self.draw),
-            list(self.discard), self.current, self.phase, self.turn, list(self.matches), self.drawn,
-            self.has_drawn, self.acted, self.bonuses_earned, self.double_colour, self.bonuses_owed,
-            list(self.called), list(self.exposed), list(self.lapsed), self.penalty_pending, self.winner,
-            self.points, self.passes, self.reshuffles, list(self.log))
+        """A copy that shares nothing mutable with this one.
+
+        >>> s = RoundState([[]], [], [], [], [], 0)
+        >>> twin = s.clone(); twin.hands[0].append(full_deck()[0]); s.hands
+        [[]]
+        """
+        lists: dict[str, Any] = {name: list(getattr(self, name)) for name in _LISTS}
+        return replace(self, hands=[list(h) for h in self.hands], **lists)
 
     def all_cards(self) -> list[Card]:
         """Every card in the round: hands, row, piles being matched, draw and discard piles."""
-        cards = [c for h in self.hands for c in h] + self.row + self.draw + self.discard
+        cards = [c for h in self.hands for c in h] + self.center_row + self.draw_pile + self.discard_pile
         for _, played in self.matches:
             cards.extend(played)
         return cards
 
 
+_STATE_FIELDS = {f.name: f.metadata for f in fields(RoundState)}
+#: the flat lists that clone() copies (``hands`` is copied one level deeper)
+_LISTS = tuple(name for name, meta in _STATE_FIELDS.items()
+               if meta["kind"] in ("cards", "row_values", "matches", "flags", "events"))
+#: the save format: the round's own fields, then every state field
+_FIELDS = ["format", "rules", "seed", "dealer", *_STATE_FIELDS]
+_DECK_SIZE = len(full_deck())
+
+
+def show(value: Any) -> str:
+    """A short repr for messages about saves: deep or huge objects are abbreviated."""
+    return reprlib.repr(value)
+
+
+def _encode(kind: str, value: Any, meta: Mapping[str, Any]) -> Any:
+    if kind == "hands":
+        return [[c.code for c in h] for h in value]
+    if kind == "cards":
+        codes = [c.code for c in value]
+        return codes[::-1] if meta.get("reverse") else codes
+    if kind == "card_or_none":
+        return value.code if value is not None else None
+    if kind == "phase":
+        return value.value
+    if kind == "matches":
+        return [_match_to_dict(m) for m, _ in value]
+    if kind == "events":
+        return [event_to_dict(e) for e in value]
+    if kind in ("row_values", "flags"):
+        return list(value)
+    return value  # player, player_or_none, count, bool
+
+
 def state_to_dict(s: RoundState, rules: RuleSet, seed: int, dealer: int | None) -> dict[str, Any]:
     """The round as JSON-ready data (see :func:`state_from_dict`)."""
-    return {
-        "format": SAVE_FORMAT,
-        "rules": rules.to_dict(),
-        "seed": seed,
-        "dealer": dealer,
-        "hands": [[c.code for c in h] for h in s.hands],
-        "center_row": [c.code for c in s.row],
-        "center_row_values": list(s.row_fixed),
-        "draw_pile": [c.code for c in reversed(s.draw)],
-        "discard_pile": [c.code for c in s.discard],
-        "current": s.current,
-        "phase": s.phase.value,
-        "turn": s.turn,
-        "matches": [_match_to_dict(m) for m, _ in s.matches],
-        "drawn": s.drawn.code if s.drawn is not None else None,
-        "has_drawn": s.has_drawn,
-        "acted": s.acted,
-        "bonuses_earned": s.bonuses_earned,
-        "double_colour_matches": s.double_colour,
-        "bonuses_owed": s.bonuses_owed,
-        "dos_called": list(s.called),
-        "dos_exposed": list(s.exposed),
-        "dos_lapsed": list(s.lapsed),
-        "penalty_pending": s.penalty_pending,
-        "winner": s.winner,
-        "points": s.points,
-        "passes": s.passes,
-        "reshuffles": s.reshuffles,
-        "log": [event_to_dict(e) for e in s.log],
-    }
-
-
-_FIELDS = [
-    "format", "rules", "seed", "dealer", "hands", "center_row", "center_row_values", "draw_pile", "discard_pile",
-    "current", "phase", "turn", "matches", "drawn", "has_drawn", "acted", "bonuses_earned", "double_colour_matches",
-    "bonuses_owed", "dos_called", "dos_exposed", "dos_lapsed", "penalty_pending", "winner", "points", "passes",
-    "reshuffles", "log",
-]
+    data: dict[str, Any] = {"format": SAVE_FORMAT, "rules": rules.to_dict(), "seed": seed, "dealer": dealer}
+    for name, meta in _STATE_FIELDS.items():
+        data[name] = _encode(meta["kind"], getattr(s, name), meta)
+    return data
 
 
 def _match_to_dict(match: Match) -> dict[str, Any]:
@@ -140,94 +162,119 @@ def _need(check: bool, message: str) -> None:
         raise InvalidInput(f"corrupt saved round: {message}")
 
 
-def _typed(data: dict[str, Any], key: str, kind: type[T], test: Callable[[T], bool] = lambda _: True,
-           what: str = "") -> T:
-    value = data[key]
-    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool)) and test(value)
-    _need(ok, f"{key}={value!r} {what or 'has the wrong type'}")
-    return value  # type: ignore[no-any-return]
-
-
-def _flags(data: dict[str, Any], key: str, players: int) -> list[bool]:
-    value = data[key]
-    _need(isinstance(value, list) and len(value) == players and all(isinstance(v, bool) for v in value),
-          f"{key} must be a list of {players} true/false values")
-    return list(value)
-
-
-def _is_count(v: int) -> bool:
-    return v >= 0
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def state_from_dict(data: Any) -> tuple[RoundState, RuleSet, int, int | None]:
     """Check a save made by :func:`state_to_dict` and rebuild it (InvalidInput if anything is off)."""
     if not isinstance(data, dict):
         raise InvalidInput(f"a saved round is a dict, not {type(data).__name__}")
-    missing = [k for k in _FIELDS if k not in data]
-    unknown = sorted(k for k in data if k not in _FIELDS)
+    missing = [k for k in _FIELDS if k not in data and not (k in _STATE_FIELDS and _STATE_FIELDS[k].get("optional"))]
+    unknown = sorted(str(k) for k in data if k not in _FIELDS)
     if missing:
         raise InvalidInput(f"the saved round is missing {', '.join(sorted(missing))}")
     if unknown:
         raise InvalidInput(f"the saved round has unknown fields: {', '.join(unknown)}")
-    _need(data["format"] == SAVE_FORMAT, f"format {data['format']!r} is not {SAVE_FORMAT!r}")
+    _need(data["format"] == SAVE_FORMAT, f"format {show(data['format'])} is not {SAVE_FORMAT!r}")
     try:
         return _rebuild(data)
     except InvalidInput:
         raise
+    except RecursionError:
+        raise InvalidInput("corrupt saved round: it holds objects nested too deeply") from None
     except (DosError, TypeError, ValueError, KeyError, AttributeError) as err:
         raise InvalidInput(f"corrupt saved round: {err}") from None
 
 
-def _cards(data: dict[str, Any], key: str) -> list[Card]:
-    value = data[key]
+class _Context:
+    """What the field decoders need to know besides the value: the rules, the players, the row."""
+
+    def __init__(self, rules: RuleSet, players: int) -> None:
+        self.rules = rules
+        self.players = players
+        self.row: list[Card] = []
+        self.row_values: list[int | None] = []
+
+
+def _codes(key: str, value: Any) -> list[Card]:
     _need(isinstance(value, list) and all(isinstance(v, str) for v in value), f"{key} must be a list of card codes")
     return parse_cards(value)
 
 
+def _decode(key: str, meta: Mapping[str, Any], value: Any, ctx: _Context) -> Any:
+    kind = meta["kind"]
+    if kind == "hands":
+        _need(isinstance(value, list) and len(value) == ctx.players, f"{key} must list {ctx.players} hands")
+        return [_codes(key, h) for h in value]
+    if kind == "cards":
+        cards = _codes(key, value)
+        return cards[::-1] if meta.get("reverse") else cards
+    if kind == "row_values":
+        _need(isinstance(value, list) and len(value) == len(ctx.row), f"{key} must match the center row")
+        for card, number in zip(ctx.row, value, strict=True):
+            if number is not None:
+                _need(card.kind is Kind.WILD_NUMBER and _is_int(number) and number in WILD_RANGE
+                      and ctx.rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED,
+                      f"{card} cannot carry the value {show(number)} (R10.2)")
+        return list(value)
+    if kind == "card_or_none":
+        _need(value is None or isinstance(value, str), f"{key}={show(value)} must be a card code or null")
+        return None if value is None else Card.parse(value)
+    if kind == "phase":
+        _need(isinstance(value, str) and value in {p.value for p in Phase}, f"phase {show(value)} does not exist")
+        return Phase(value)
+    if kind == "matches":
+        return _matches(value, ctx.row, ctx.row_values)
+    if kind == "events":
+        _need(isinstance(value, list), f"{key} must be a list of events")
+        return [event_from_dict(e) for e in value]
+    if kind == "flags":
+        _need(isinstance(value, list) and len(value) == ctx.players and all(isinstance(v, bool) for v in value),
+              f"{key} must be a list of {ctx.players} true/false values")
+        return list(value)
+    if kind == "bool":
+        _need(isinstance(value, bool), f"{key}={show(value)} must be true or false")
+        return value
+    if kind == "player":
+        _need(_is_int(value) and 0 <= value < ctx.players, f"{key}={show(value)} is not a player")
+        return value
+    if kind == "player_or_none":
+        _need(value is None or (_is_int(value) and 0 <= value < ctx.players), f"{key}={show(value)} is not a player")
+        return value
+    assert kind == "count", kind
+    least = meta.get("least", 0)
+    _need(_is_int(value) and value >= least, f"{key}={show(value)} must be a whole number of {least} or more")
+    return value
+
+
 def _rebuild(data: dict[str, Any]) -> tuple[RoundState, RuleSet, int, int | None]:
     rules = RuleSet.from_dict(data["rules"])
-    seed = _typed(data, "seed", int)
-    hands_raw = data["hands"]
-    _need(isinstance(hands_raw, list) and 2 <= len(hands_raw) <= 4, "hands must list 2 to 4 hands (R1.6)")
-    players = len(hands_raw)
-    hands = [parse_cards(_typed({"hand": h}, "hand", list)) for h in hands_raw]
-    dealer = data["dealer"]
-    _need(dealer is None or (isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < players),
-          f"dealer={dealer!r} is not a player")
-    row = _cards(data, "center_row")
-    fixed = data["center_row_values"]
-    _need(isinstance(fixed, list) and len(fixed) == len(row), "center_row_values must match the center row")
-    for card, value in zip(row, fixed, strict=True):
-        if value is not None:
-            _need(card.kind is Kind.WILD_NUMBER and value in WILD_RANGE
-                  and rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED,
-                  f"{card} cannot carry the value {value!r} (R10.2)")
-    draw = _cards(data, "draw_pile")[::-1]
-    discard = _cards(data, "discard_pile")
-    current = _typed(data, "current", int, lambda v: 0 <= v < players, "is not a player")
-    phase_raw = data["phase"]
-    _need(phase_raw in {p.value for p in Phase}, f"phase {phase_raw!r} does not exist")
-    phase = Phase(phase_raw)
-    matches = _matches(data["matches"], row, fixed)
-    drawn = None if data["drawn"] is None else parse_cards([_typed(data, "drawn", str)])[0]
-    state = RoundState(
-        hands, row, list(fixed), draw, discard, current, phase,
-        turn=_typed(data, "turn", int, lambda v: v >= 1, "must be 1 or more"),
-        matches=matches, drawn=drawn,
-        has_drawn=_typed(data, "has_drawn", bool), acted=_typed(data, "acted", bool),
-        bonuses_earned=_typed(data, "bonuses_earned", int, _is_count),
-        double_colour=_typed(data, "double_colour_matches", int, _is_count),
-        bonuses_owed=_typed(data, "bonuses_owed", int, _is_count),
-        called=_flags(data, "dos_called", players), exposed=_flags(data, "dos_exposed", players),
-        lapsed=_flags(data, "dos_lapsed", players),
-        penalty_pending=_typed(data, "penalty_pending", bool),
-        winner=data["winner"], points=_typed(data, "points", int, _is_count),
-        passes=_typed(data, "passes", int, lambda v: 0 <= v < players, "is out of range"),
-        reshuffles=_typed(data, "reshuffles", int, _is_count),
-        log=[event_from_dict(e) for e in _typed(data, "log", list)],
-    )
-    check_supply(state.all_cards(), "the saved round")
-    _check_phase(state, players)
+    seed, dealer, hands = data["seed"], data["dealer"], data["hands"]
+    _need(_is_int(seed), f"seed={show(seed)} must be a whole number")
+    _need(isinstance(hands, list) and 2 <= len(hands) <= 4, "hands must list 2 to 4 hands (R1.6)")
+    ctx = _Context(rules, len(hands))
+    _need(dealer is None or (_is_int(dealer) and 0 <= dealer < ctx.players), f"dealer={show(dealer)} is not a player")
+    values: dict[str, Any] = {}
+    for name, meta in _STATE_FIELDS.items():  # in field order: the row before its values and the matches
+        if name not in data:  # an optional field missing from an older save
+            values[name] = [False] * ctx.players if meta["kind"] == "flags" else False
+            continue
+        values[name] = _decode(name, meta, data[name], ctx)
+        if name == "center_row":
+            ctx.row = values[name]
+        elif name == "center_row_values":
+            ctx.row_values = values[name]
+    state = RoundState(**values)
+    everything = state.all_cards()
+    check_supply(everything, "the saved round")
+    _need(not state.dealt or len(everything) == _DECK_SIZE,
+          f"a dealt round holds all {_DECK_SIZE} cards, but this one holds {len(everything)} (R1.1)")
+    _need(state.passes < ctx.players, f"passes={state.passes} is out of range")
+    _check_phase(state, ctx.players)
+    if state.dealt:  # play passes left one player a turn, starting left of the dealer (R2.5)
+        _need(dealer is not None and state.current == (dealer + state.turn) % ctx.players,
+              f"in a dealt round turn {state.turn} belongs to the player {state.turn} seats left of the dealer")
     return state, rules, seed, dealer
 
 
@@ -236,15 +283,18 @@ def _matches(raw: Any, row: list[Card], fixed: list[int | None]) -> list[tuple[M
     out: list[tuple[Match, tuple[Card, ...]]] = []
     for item in raw:
         _need(isinstance(item, dict) and set(item) == {"target", "cards", "target_as", "bonus"},
-              f"match {item!r} must have target, cards, target_as and bonus")
-        target = _typed(item, "target", int, lambda v: 0 <= v < len(row), "is not a row position")
+              f"match {show(item)} must have target, cards, target_as and bonus")
+        target = item["target"]
+        _need(_is_int(target) and 0 <= target < len(row), f"target={show(target)} is not a row position")
         _need(all(m.target != target for m, _ in out), f"row card {target} is matched twice (R4.3)")
-        cards = _typed(item, "cards", list)
+        cards = item["cards"]
+        _need(isinstance(cards, list) and all(isinstance(c, str) for c in cards),
+              f"match {show(item)} must list card codes")
         played = [parse_played(c) for c in cards]
         match = resolve(row[target], played, fixed=fixed[target], target_as=item["target_as"], index=target)
         saved_bonus = item["bonus"]
         _need(list(match.cards) == cards and (match.bonus.value if match.bonus else None) == saved_bonus,
-              f"match {item!r} does not agree with the rules (R4, R6)")
+              f"match {show(item)} does not agree with the rules (R4, R6)")
         out.append((match, tuple(p.card for p in played)))
     return out
 
@@ -254,9 +304,9 @@ def _check_phase(s: RoundState, players: int) -> None:
     bonus_matches = sum(1 for m, _ in s.matches if m.bonus is not None)
     double_matches = sum(1 for m, _ in s.matches if m.bonus is Bonus.DOUBLE_COLOUR)
     if s.matches:
-        _need(s.bonuses_earned == bonus_matches and s.double_colour == double_matches,
+        _need(s.bonuses_earned == bonus_matches and s.double_colour_matches == double_matches,
               "the bonus counts do not agree with the matches made (R6.4)")
-    _need(s.double_colour <= s.bonuses_earned, "more double colour matches than bonuses (R6.4)")
+    _need(s.double_colour_matches <= s.bonuses_earned, "more double colour matches than bonuses (R6.4)")
     if s.phase is Phase.MATCHING:
         _need(not s.has_drawn and s.drawn is None and s.bonuses_owed == 0,
               "a turn in the matching phase cannot have drawn or owe bonuses")
@@ -277,17 +327,24 @@ def _check_phase(s: RoundState, players: int) -> None:
     if s.phase is Phase.OVER:
         if s.winner is not None:
             _need(isinstance(s.winner, int) and not isinstance(s.winner, bool) and 0 <= s.winner < players
-                  and not s.hands[s.winner], f"winner {s.winner!r} still holds cards (R12.1)")
+                  and not s.hands[s.winner], f"winner {show(s.winner)} still holds cards (R12.1)")
             expected = sum(c.points for p, h in enumerate(s.hands) if p != s.winner for c in h)
             _need(s.points == expected, f"points {s.points} should be {expected} (R13.1)")
         else:
             _need(s.points == 0, "a round with no winner scores nothing (R14.2)")
     else:
         _need(s.winner is None and s.points == 0, "a round in play has no winner yet")
+        for p in range(players):
+            _need(p == s.current or bool(s.hands[p]),
+                  f"P{p + 1} holds no cards, so the round would be over (R12.1)")
     for p in range(players):
-        _need(not (s.called[p] and len(s.hands[p]) != 2), f"P{p + 1} cannot have called DOS without two cards")
-        _need(not (s.lapsed[p] and (s.exposed[p] or len(s.hands[p]) != 2)),
+        two = len(s.hands[p]) == 2
+        _need(not (s.dos_called[p] and not two), f"P{p + 1} cannot have called DOS without two cards")
+        _need(not (s.dos_lapsed[p] and (s.dos_exposed[p] or not two)),
               f"P{p + 1} cannot have a lapsed DOS call (R11.5)")
-        _need(not (s.exposed[p] and (s.called[p] or len(s.hands[p]) != 2)),
-              f"P{p + 1} cannot be exposed (R11.3)")
+        _need(not (s.dos_caught[p] and (s.dos_exposed[p] or not two)),
+              f"P{p + 1} cannot have been caught for these two cards (R11.4)")
+        _need(not (s.dos_exposed[p] and (s.dos_called[p] or not two)), f"P{p + 1} cannot be exposed (R11.3)")
+        _need(not (s.dos_exposed[p] and p == s.current and s.penalty_pending),
+              f"P{p + 1} already owes a DOS penalty, so cannot be exposed (R11.1)")
     _need(not s.penalty_pending or s.phase is not Phase.OVER, "a penalty is pending in a finished round")

@@ -71,3 +71,52 @@ def test_play_round_has_a_safety_cap() -> None:
     assert play_round(r, [RandomBot(1), RandomBot(2)], max_turns=1) is False
     with pytest.raises(InvalidInput):
         play_round(r, [RandomBot(1)])
+
+
+def _started(phase: str, rules: RuleSet) -> Round:
+    """P1's turn, started and left: after one match, after a draw (with and without the match it allows),
+    or between two bonus placements (issue 13, case 6)."""
+    if phase == "bonus":
+        r = Round.from_position(hands=["R7 R3 B3 G9", "Y1 Y5 B8"], center_row="R7 R3", draw_pile="G4 Y8 R1",
+                                rules=rules)
+        r.match(0, "R7")
+        r.match(1, "R3")
+        r.end_turn()
+        r.place("G9")
+        assert r.phase is Phase.BONUS and r.bonuses_owed == 1
+        return r
+    r = Round.from_position(hands=["R7 B3 G9 Y4", "Y1 Y5 B8"], center_row="B7 Y5 G3", draw_pile="G4 Y8 R1 B1",
+                            rules=rules)
+    if phase == "matching":
+        r.match(0, "R7")
+    elif phase == "drew":
+        assert r.draw().code == "G4"
+    elif phase == "drew-matched":
+        r.draw()
+        r.match(2, "B3")  # under any_matches: more matches may follow, or end_turn()
+    return r
+
+
+@pytest.mark.parametrize("kind", sorted(BOTS))
+@pytest.mark.parametrize("phase", ["matching", "drew", "drew-matched", "bonus"])
+def test_a_bot_finishes_a_turn_that_was_started(kind: str, phase: str) -> None:
+    rules = RuleSet(after_draw_matching="any_matches") if phase == "drew-matched" else RuleSet()
+    r = _started(phase, rules)
+    matched_before, cards = len(r.matches_this_turn), all_cards(r)
+    make_bot(kind, 1).play_turn(r)
+    assert r.over or (r.current == 1 and r.phase is Phase.MATCHING and r.turn == 2)
+    assert all_cards(r) == cards
+    if phase == "matching":  # the match made stays made: B7 and R7 are discarded
+        assert [c.code for c in r.discard_pile[:2]] == ["B7", "R7"] and matched_before == 1
+    if phase == "bonus":
+        assert r.over and r.winner == 0  # the last card goes as the owed bonus
+
+
+def test_the_issue_position_mid_matching() -> None:
+    """The exact position of issue 13 (case 6): every bot ends the turn instead of trying to draw."""
+    for kind in BOTS:
+        r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5 B8"], center_row="B7 Y5", draw_pile="G4 Y8 R1")
+        r.match(0, "R7")
+        make_bot(kind).play_turn(r)
+        assert [c.code for c in r.hands[0]] == ["B3", "G9"] and r.current == 1
+        assert [c.code for c in r.center_row] == ["Y5", "G4"] and r.has_called_dos(0)
