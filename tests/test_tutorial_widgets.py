@@ -249,9 +249,10 @@ def test_catch_buttons() -> None:
     position = Round.from_position(hands=["R7 B3 G9", "Y1 B8"], center_row="B7 Y5", draw_pile="G4 Y8 R1 B6")
     ex = PlayableExample(position, dos_buttons=True)
     assert [b.description for b in ex.catch_buttons] == ["Catch P2!"]
-    assert ex.dos_button.disabled and not ex.catch_buttons[0].disabled  # three cards: DOS! would not count
+    # three cards, and R7 on B7 would leave two: DOS! can ride on that match (R11.4)
+    assert not ex.dos_button.disabled and not ex.catch_buttons[0].disabled
     ex.dos_button.click()
-    assert ex.status_text == "DOS! only counts when you hold exactly two cards; you hold 3 (R11.3)."
+    assert ex.status_text == "DOS! will be called with your move that leaves you two cards (R11.4)."
     ex.catch_buttons[0].click()
     assert ex.catch_buttons[0].disabled  # P2 holds four now
     assert any(isinstance(e, DosCaught) for e in ex.round.log) and len(ex.round.hands[1]) == 4
@@ -411,7 +412,9 @@ def test_try_action_reports_and_leaves_a_refused_round_unchanged() -> None:
     before = r.to_dict()
     assert try_action(r, "match 0 R7 B3") == "Not allowed: R7+B3 adds up to 10, but B7 needs 7 (R4.2)"
     assert r.to_dict() == before
-    assert try_action(r, "call P1").startswith("No effect: a DOS call only counts")
+    assert try_action(r, "call P1") == "No effect: P1 holds 3 cards: DOS! counts only with exactly two (R11.3)."
+    assert try_action(r, "catch P1 P2") == "No effect: P2 holds 3 cards: only a player with exactly two cards can " \
+        "be caught (R11.1)." or try_action(r, "catch P1 P2").startswith("No effect: P2 holds 3 cards")
     assert try_action(r, "match 0 R7") == "OK: P1 plays R7 on B7: a single match."
 
 

@@ -271,13 +271,14 @@ def test_declarations_offered_only_when_needed() -> None:
     c = view.controller
     assert view.declare_box.children == () or all(d.layout.display == "none" for d in view.declare_box.children)
     click_cards(view, "B3", "W")
+    assert view.declare_box.shown == []  # which declarations a match needs depends on its row card
+    click_row(view, "Y5")
     shown = [d for d in view.declare_box.children if d.layout.display != "none"]
     assert len(shown) == 1 and shown[0].description == "Colour for your W:"
     assert shown[0].value == "" and shown[0].options[0] == ("let the engine choose", "")
     assert [value for _, value in shown[0].options] == ["", "R", "B", "G", "Y"]
     shown[0].value = "G"
     assert c.declarations == {3: "G"} or c.declarations == {5: "G"}
-    click_row(view, "Y5")
     view.buttons["match"].click()
     assert status(view) == "You played B3+W=G on Y5: double number match."
     played = c.view.row[1].played
@@ -285,14 +286,26 @@ def test_declarations_offered_only_when_needed() -> None:
     assert "played as green" in view.row_piles[1].caption.value  # the declared colour is on the played card
 
 
-def test_wild_number_in_the_row_offers_a_number() -> None:
+def test_wild_number_in_the_row_offers_a_number_when_there_is_a_choice() -> None:
+    view = staged([0, 0], ["Y# R1 B5", "Y1 Y3 B8"], "G# Y10", "B7 R8 Y4")
+    click_cards(view, "Y#")
+    click_row(view, "G#")
+    shown = view.declare_box.shown
+    assert [d.description for d in shown] == ["Number for the Center Row's G#:", "Number for your Y#:"]
+    assert [v for _, v in shown[0].options] == ["", *map(str, range(1, 11))]
+    assert shown[0].options[0] == ("let the engine choose", "")
+    shown[0].value = "6"
+    shown[1].value = "6"
+    view.buttons["match"].click()
+    assert status(view).startswith("You played Y#=6 on G# (as 6)")
+
+
+def test_wild_number_in_the_row_is_left_to_the_engine_when_one_number_fits() -> None:
     view = staged([0, 0], ["G3 G6 R1 B5", "Y1 Y3 B8"], "G# Y10", "B7 R8 Y4")
     click_cards(view, "G3", "G6")
     click_row(view, "G#")
-    shown = [d for d in view.declare_box.children if d.layout.display != "none"]
-    assert [d.description for d in shown] == ["Number for the Center Row's G#:"]
-    assert [v for _, v in shown[0].options] == ["", *map(str, range(1, 11))]
-    view.buttons["match"].click()  # the engine chooses 9: a double colour match (S19)
+    assert view.declare_box.shown == []  # only 9 fits 3 + 6: nothing to choose, the engine says so
+    view.buttons["match"].click()  # the engine declares 9: a double colour match (S19)
     assert status(view).startswith("You played G3+G6 on G# (as 9): double colour match")
     assert "as 9" in view.row_piles[0].caption.value
 
@@ -303,7 +316,7 @@ def test_wild_number_in_the_row_offers_a_number() -> None:
 def _down_to_three(view: TableView) -> None:
     """dos-call: R5 on R5 (single colour match) and G6 on Y6, End turn: one bonus card to place, three held."""
     view.buttons["dos"].click()
-    assert status(view) == "DOS! only counts when you hold exactly two cards; you hold 5 (R11.3)."
+    assert status(view) == "No call: P1 holds 5 cards: DOS! counts only with exactly two (R11.3)."
     click_cards(view, "R5")
     click_row(view, "R5")
     view.buttons["match"].click()
@@ -311,7 +324,9 @@ def _down_to_three(view: TableView) -> None:
     click_row(view, "Y6")
     view.buttons["match"].click()
     view.buttons["end_turn"].click()
-    assert view.controller.prompt.endswith("Placing leaves you two cards: press DOS! first to call it with your move.")
+    assert view.controller.prompt.endswith(
+        "A move can leave you two cards: press DOS! first to call it with that move (R11.4).")
+    assert not view.buttons["dos"].disabled
 
 
 def test_dos_called_with_the_placement() -> None:
@@ -319,7 +334,7 @@ def test_dos_called_with_the_placement() -> None:
     c = view.controller
     _down_to_three(view)
     view.buttons["dos"].click()
-    assert c.dos_armed and "R11.4" in status(view)
+    assert c.call_with_move and "R11.4" in status(view) and view.buttons["dos"].disabled
     click_cards(view, "B9")
     view.buttons["place"].click()
     assert status(view) == "You put B9 into the Center Row as a bonus card and called DOS!."

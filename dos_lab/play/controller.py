@@ -36,16 +36,16 @@ from dataclasses import dataclass, field
 from typing import Any, Concatenate, ParamSpec, cast
 
 from dos_lab.bots import Bot, make_bot
-from dos_lab.cards import Card, Color, Kind
+from dos_lab.cards import COLORS, Card, Color, Kind
 from dos_lab.errors import DosError, InvalidInput
-from dos_lab.events import Event, player_name
+from dos_lab.events import DosCalled, Event, player_name
 from dos_lab.game import Game
-from dos_lab.matching import Bonus, Match, Played, parse_played
+from dos_lab.matching import WILD_RANGE, Bonus, Match, Played, parse_played
 from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, played
 from dos_lab.play.observer import TableSnapshot, replay, snapshot_of
 from dos_lab.play.positions import staged_game
 from dos_lab.round import Round
-from dos_lab.rules import AfterDraw, BonusPlacement, RuleSet, WildNumberInCenter
+from dos_lab.rules import AfterDraw, BonusPlacement, RuleSet
 from dos_lab.state import Phase
 
 __all__ = ["Declaration", "NeedsInput", "TableController", "TableSetup", "fresh_seed"]
@@ -80,14 +80,19 @@ class TableSetup:
 
 @dataclass(frozen=True)
 class Declaration:
-    """A wild card that needs a declaration now: ``where`` is ``"hand"`` or ``"row"``,
-    ``index`` its position there, ``choices`` the values offered ("" = let the engine choose)."""
+    """A wild card of the move being prepared that the player declares: ``where`` is ``"hand"`` or
+    ``"row"``, ``index`` its position there, ``choices`` the values offered as codes (``"R"``, ``"7"``;
+    ``""`` = let the engine choose), ``value`` the player's choice so far."""
 
     where: str
     index: int
     card: Card
     choices: tuple[str, ...]
     value: str
+
+
+def _code(value: int | Color) -> str:
+    return value.value if isinstance(value, Color) else str(value)
 
 
 def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable[Concatenate[TableController, P], None]:
@@ -140,8 +145,8 @@ class TableController:
         self.target: int | None = None
         self.declarations: dict[int, str] = {}
         self.target_declaration = ""
-        #: DOS! was pressed with three cards: call it with the coming placement (R11.4)
-        self.dos_armed = False
+        #: DOS! was pressed before the move that leaves two cards: the call rides on that move (R11.4)
+        self.call_with_move = False
         self.message = ""
         self.message_kind = "info"
         self.setup = TableSetup(bots=tuple(getattr(b, "name", "bot") for b in self.bots.values()), seed=self.seed)
@@ -186,12 +191,12 @@ class TableController:
     @property
     def replaying(self) -> bool:
         """True while bot events are waiting to be shown (press Next or Skip)."""
-        return self._shown < len(self.round.log)
+        return self._shown < self.round.event_count
 
     @property
     def steps_left(self) -> int:
         """How many bot events are still to be shown."""
-        return len(self.round.log) - self._shown
+        return self.round.event_count - self._shown
 
     @property
     def view(self) -> TableSnapshot:
@@ -215,6 +220,11 @@ class TableController:
         """True when the human may act and it is their turn."""
         return self.live and self.round.current == self.human
 
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The human's cards."""
+        return self.round.hand(self.human)
+
     def name(self, player: int) -> str:
         """``"You (P1)"`` for the human, ``"P2 (greedy bot)"`` for a bot, ``"P2"`` for an empty seat."""
         if player == self.human:
@@ -229,7 +239,7 @@ class TableController:
         mine = self.my_turn
         game_over = self.game is None or self.game.over
         return {
-            "match": mine and bool(r.legal_matches()),
+            "match": mine and r.can_match(),
             "draw": mine and r.can_draw(),
             "place": mine and r.can_place(),
             "end_turn": mine and r.can_end_turn(),
@@ -242,49 +252,63 @@ class TableController:
         }
 
     def dos_due(self) -> bool:
-        """True if DOS! would count now: you hold two cards and have not called, or your placement
-        will leave you two (R11.1, R11.4)."""
+        """True if DOS! would count now: the engine accepts your call and you have not called yet, or a
+        move you may make now leaves you two cards, so the call can ride on it (R11.1, R11.4)."""
         r = self.round
         if not self.live:
             return False
-        two = len(r.hands[self.human]) == 2 and not r.has_called_dos(self.human)
-        return two or (self._placement_leaves_two() and not self.dos_armed)
+        if r.verify_call(self.human) is None:
+            return not r.has_called_dos(self.human)
+        return self.my_turn and not self.call_with_move and self._move_can_leave_two()
+
+    def _move_can_leave_two(self) -> bool:
+        """True if one of the moves the engine offers now leaves the human holding two cards."""
+        r = self.round
+        held = len(r.hand(self.human))
+        if r.can_place() and held == 3:
+            return True
+        return 3 <= held <= 4 and any(held - len(m.cards) == 2 for m in r.legal_matches())
 
     def can_catch(self, player: int) -> bool:
-        """True if a catch of ``player`` would succeed now (the engine says who is exposed, R11.4)."""
-        return self.live and player != self.human and self.round.is_exposed(player)
+        """True if a catch of ``player`` would succeed now (the engine's answer, R11.4)."""
+        return self.live and player != self.human and self.round.verify_catch(self.human, player) is None
 
     def can_be_caught(self) -> bool:
         """True if another player could catch the human now."""
-        return not self.replaying and not self.round.over and self.round.is_exposed(self.human)
+        return not self.replaying and not self.round.over and self.human in self.round.exposed_players
 
     def declarations_needed(self) -> list[Declaration]:
-        """The wild cards that need a declaration for the move being prepared."""
+        """The wild cards of the move being prepared that the player may (or, when the engine does not
+        declare, must) declare: the engine names them; a match needs a row card chosen first."""
         r = self.round
-        if not self.my_turn:
+        if not self.my_turn or not self.selected:
             return []
-        hand = r.hands[self.human]
-        needs: list[Declaration] = []
-        placing_numbers = (r.can_place() and r.rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED)
-        matching = bool(r.legal_matches())
-        colours, numbers = self._choices()
-        for i in self.selected:
-            card = hand[i]
-            if card.kind is Kind.WILD_DOS and matching:
-                needs.append(Declaration("hand", i, card, colours, self.declarations.get(i, "")))
-            elif card.kind is Kind.WILD_NUMBER and (matching or placing_numbers):
-                needs.append(Declaration("hand", i, card, numbers, self.declarations.get(i, "")))
-        if self.target is not None and matching and self.target < len(r.center_row):
-            card = r.center_row[self.target]
-            if card.kind is Kind.WILD_DOS:
-                needs.append(Declaration("row", self.target, card, colours, self.target_declaration))
-            elif card.kind is Kind.WILD_NUMBER and r.center_row_values[self.target] is None:
-                needs.append(Declaration("row", self.target, card, numbers, self.target_declaration))
-        return needs
-
-    def _choices(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        free = ("",) if self.engine_declares else ()
-        return (*free, "R", "B", "G", "Y"), (*free, *(str(n) for n in range(1, 11)))
+        hand = r.hand(self.human)
+        cards = [played(hand[i]) for i in self.selected if i < len(hand)]
+        try:
+            if self.target is not None:
+                needs = r.declarations_needed(self.target, *cards)
+            elif len(cards) == 1 and r.can_place():
+                needs = r.declarations_needed(None, *cards)
+            else:
+                return []
+        except DosError:
+            return []
+        shown = []
+        for need in needs:
+            if need.on_row:
+                where, index, value = "row", need.position, self.target_declaration
+            else:
+                where, index = "hand", self.selected[need.position]
+                value = self.declarations.get(index, "")
+            if self.engine_declares:
+                if len(need.choices) <= 1:  # nothing to choose: the engine's choice is the only one
+                    continue
+                choices = ("", *(_code(c) for c in need.choices))
+            else:  # the player announces it (R9.1, R10.1), and may announce a value that does not fit
+                choices = tuple(_code(c) for c in (COLORS if need.card.kind is Kind.WILD_DOS else WILD_RANGE))
+            shown.append(Declaration(where, index, need.card, choices, value))
+        return shown
 
     @property
     def prompt(self) -> str:
@@ -298,13 +322,13 @@ class TableController:
             return self._over_prompt()
         if r.current != self.human:
             return f"Your turn is over: it is {self.name(r.current)}'s turn."
-        hand = r.hands[self.human]
-        dos = ("  You hold two cards: press DOS!" if len(hand) == 2 and not r.has_called_dos(self.human) else "")
-        if not self.offers_dos:
-            dos = ""
-        elif self._placement_leaves_two():
-            dos = ("  DOS! goes with your placement." if self.dos_armed else
-                   "  Placing leaves you two cards: press DOS! first to call it with your move.")
+        dos = ""
+        if self.offers_dos and r.verify_call(self.human) is None and not r.has_called_dos(self.human):
+            dos = "  You hold two cards: press DOS!"
+        elif self.offers_dos and self.call_with_move:
+            dos = "  DOS! goes with your move that leaves you two cards."
+        elif self.offers_dos and self._move_can_leave_two() and not r.has_called_dos(self.human):
+            dos = "  A move can leave you two cards: press DOS! first to call it with that move (R11.4)."
         if r.phase is Phase.BONUS:
             skip = " — or End turn to keep your cards" if r.rules.bonus_placement is BonusPlacement.OPTIONAL else ""
             return (f"Colour bonus! Select a card and press Place to put it into the Center Row "
@@ -364,7 +388,7 @@ class TableController:
     @_intent
     def toggle_card(self, index: int) -> None:
         """Select or unselect the hand card at ``index``."""
-        if not 0 <= index < len(self.round.hands[self.human]):
+        if not 0 <= index < len(self.hand):
             return
         if index in self.selected:
             self.selected.remove(index)
@@ -397,7 +421,7 @@ class TableController:
 
     def _clear(self) -> None:
         self.selected, self.target, self.declarations, self.target_declaration = [], None, {}, ""
-        self.dos_armed = False
+        self.call_with_move = False
 
     # ------------------------------------------------------------------ playing
 
@@ -412,12 +436,11 @@ class TableController:
             raise NeedsInput(f"It is {self.name(r.current)}'s turn.")
         return r
 
-    def _played(self, index: int, card: Card, *, placing: bool = False) -> Played:
+    def _played(self, index: int) -> Played:
+        """The hand card at ``index`` with the player's declaration, if they made one."""
+        card = self.hand[index]
         value = self.declarations.get(index, "")
         if not value or not card.is_wild:
-            return played(card)
-        if placing and not (card.kind is Kind.WILD_NUMBER and
-                            self.rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED):
             return played(card)
         return played(card, Color.parse(value) if card.kind is Kind.WILD_DOS else int(value))
 
@@ -434,17 +457,16 @@ class TableController:
             where = "your" if need.where == "hand" else "the Center Row's"
             raise NeedsInput(f"First say what {where} {need.card.code} stands for: choose its {what} ({rule}).")
 
-    def _do(self, intent: Intent, *, call_dos: bool = False) -> object:
-        """Send one intent to the engine; note it for Undo, show its events, and let the bots play.
-
-        ``call_dos`` makes the DOS call that goes with a placement leaving two cards (R11.4)."""
+    def _do(self, intent: Intent) -> object:
+        """Send one intent to the engine; note it for Undo, show its events, and let the bots play."""
         r = self.round
-        before = len(r.log)
+        before = r.event_count
         result = intent.apply(r)
-        self._called_with_move = call_dos and len(r.hands[self.human]) == 2 and r.call_dos(self.human)
-        if len(r.log) > before and r.current == self.human:
+        new = r.events_since(before)
+        self._called_with_move = any(isinstance(e, DosCalled) and e.player == self.human for e in new)
+        if new and r.current == self.human:
             self._undoable += 1
-        self._shown = len(r.log)
+        self._shown = r.event_count
         if isinstance(intent, CallDos | Catch):
             return result
         self._clear()
@@ -453,11 +475,13 @@ class TableController:
             self._play_bots()
         return result
 
+    def _called(self) -> str:
+        return " and called DOS!" if self._called_with_move else ""
+
     @_intent
     def match(self) -> None:
         """Play the selected hand cards on the chosen row card."""
-        r = self._require_turn()
-        hand = r.hands[self.human]
+        self._require_turn()
         if not self.selected:
             raise NeedsInput("Select one or two cards from your hand first, then a row card, then Match.")
         if self.target is None:
@@ -467,20 +491,21 @@ class TableController:
         target_as: int | Color | None = None
         if declared:
             target_as = int(declared) if declared.isdigit() else Color.parse(declared)
-        intent = PlayMatch(self.target, tuple(self._played(i, hand[i]) for i in self.selected), target_as)
+        intent = PlayMatch(self.target, tuple(self._played(i) for i in self.selected), target_as,
+                           call_dos=self.call_with_move)
         m = cast(Match, self._do(intent))
-        self._say(_match_message(m), "ok")
+        self._say(_match_message(m, self._called()), "ok")
 
     @_intent
     def draw(self) -> None:
         """Draw a card instead of matching (R7.1)."""
         r = self._require_turn()
-        card = cast("Card | None", self._do(Draw()))
+        card = cast("Card | None", self._do(Draw(call_dos=self.call_with_move)))
         if card is None:
             self._say("The draw pile is empty and nothing can be reshuffled: press End turn (R14.2).")
             return
-        self._say(f"You drew {card.code}.", "ok")
-        hand = r.hands[self.human]
+        self._say(f"You drew {card.code}{self._called()}.", "ok")
+        hand = r.hand(self.human)
         if self.select_drawn and r.phase is Phase.DREW and r.current == self.human and card in hand:
             self.selected = [len(hand) - 1 - hand[::-1].index(card)]
 
@@ -491,19 +516,17 @@ class TableController:
         if len(self.selected) != 1:
             raise NeedsInput("Select exactly one card from your hand, then press Place.")
         self._missing_declaration()
-        index = self.selected[0]
-        card = self._played(index, r.hands[self.human][index], placing=True)
+        card = self._played(self.selected[0])
         bonus = r.phase is Phase.BONUS
-        armed = self.dos_armed
-        self._do(Place(card), call_dos=armed)
-        called = " and called DOS!" if self._called_with_move else ""
-        self._say(f"You put {card.code} into the Center Row{' as a bonus card' if bonus else ''}{called}.", "ok")
+        self._do(Place(card, call_dos=self.call_with_move))
+        self._say(f"You put {card.code} into the Center Row{' as a bonus card' if bonus else ''}{self._called()}.",
+                  "ok")
 
     @_intent
     def end_turn(self) -> None:
         """End the turn: E1 discard, E2 refill, then bonus placements or the next player (R8)."""
         r = self._require_turn()
-        self._do(EndTurn())
+        self._do(EndTurn(call_dos=self.call_with_move))
         if r.phase is Phase.BONUS and r.current == self.human:
             self._say(f"E1 discard and E2 refill done. Now place {r.bonuses_owed} bonus card"
                       f"{'s' * (r.bonuses_owed != 1)}: select a card and press Place (R8 E3).", "ok")
@@ -512,48 +535,37 @@ class TableController:
 
     @_intent
     def call_dos(self) -> None:
-        """Call "DOS!" for yourself (R11); with three cards and a placement to come, the call is made
-        with that placement (R11.4: a player may attach the call to the move that leaves two cards)."""
+        """Call "DOS!" for yourself (R11). Before the move that leaves you two cards, the call is made
+        with that move (R11.4: a player may call as they play down to two)."""
         r = self.round
         if self.replaying or r.over:
             self._require_turn()
-        hand = r.hands[self.human]
-        if len(hand) == 3 and self._placement_leaves_two():
-            self.dos_armed = True
-            self._say("DOS! will be called as you place your card: select it and press Place (R11.4).", "ok")
-            return
-        already = r.has_called_dos(self.human)
-        if self._do(CallDos(self.human)):
+        refusal = r.verify_call(self.human)
+        if refusal is None:
+            already = r.has_called_dos(self.human)
+            self._do(CallDos(self.human))
             self._say("You have already called DOS." if already else
                       "DOS! You called in time: nobody can catch you while you hold these two cards (R11.1).", "ok")
+        elif self.my_turn and self._move_can_leave_two():
+            self.call_with_move = True
+            self._say("DOS! will be called with your move that leaves you two cards (R11.4).", "ok")
         else:
-            self._say(f"DOS! only counts when you hold exactly two cards; you hold {len(hand)} (R11.3).", "info")
-
-    def _placement_leaves_two(self) -> bool:
-        """True if the next Place ends the turn with two cards in hand (so DOS! can go with it)."""
-        r = self.round
-        return (r.current == self.human and r.can_place() and len(r.hands[self.human]) == 3
-                and (r.phase is Phase.DREW or r.bonuses_owed == 1))
+            self._say(f"No call: {refusal}.", "info")
 
     @_intent
     def catch(self, player: int) -> None:
-        """Call "DOS!" on another player who forgot to (R11.1)."""
+        """Call "DOS!" on another player who forgot to (R11.1); the engine says why a catch fails."""
         r = self.round
         if self.replaying or r.over:
             self._require_turn()
-        who = self.name(player)
-        if self._do(Catch(self.human, player)):
-            when = "at the end of their turn (E5)" if player == r.current else "now"
-            self._say(f"Caught! {who} forgot to call DOS and draws {r.rules.dos_penalty} penalty cards {when} "
-                      "(R11.1).", "ok")
-        elif len(r.hands[player]) != 2:
-            self._say(f"{who} holds {len(r.hands[player])} cards: only a player with exactly two cards can be "
-                      "caught (R11.1).", "info")
-        elif r.has_called_dos(player):
-            self._say(f"{who} already called DOS, so the catch has no effect (R11.3).", "info")
-        else:
-            self._say(f"{who} cannot be caught now: the chance to catch them has passed or not begun "
-                      "(R11.4, R11.5).", "info")
+        refusal = r.verify_catch(self.human, player)
+        if refusal is not None:
+            self._say(f"No catch: {refusal}.", "info")
+            return
+        self._do(Catch(self.human, player))
+        when = "at the end of their turn (E5)" if player == r.current else "now"
+        self._say(f"Caught! {self.name(player)} forgot to call DOS and draws {r.rules.dos_penalty} penalty cards "
+                  f"{when} (R11.1).", "ok")
 
     def caught_by(self, player: int) -> bool:
         """Another seat (``player``) calls "DOS!" on the human, as a tutorial plays it; True if it counts."""
@@ -578,7 +590,7 @@ class TableController:
         self._say(f"Hint: {m.describe()}. The cards are selected: press Match.", "info")
 
     def _select_match(self, m: Match) -> None:
-        hand = self.round.hands[self.human]
+        hand = self.hand
         self._clear()
         for code in m.cards:
             chosen = parse_played(code)
@@ -599,14 +611,14 @@ class TableController:
             raise NeedsInput("Nothing of yours to take back this turn.")
         Undo().apply(r)
         self._undoable -= 1
-        self._shown = len(r.log)
+        self._shown = r.event_count
         self._clear()
         self._say("Took back your last action.", "ok")
 
     def sync(self) -> None:
         """Catch up after the round was played outside the table (a tutorial's solution): show its events,
         clear the selection and let the bots move."""
-        self._shown = len(self.round.log)
+        self._shown = self.round.event_count
         self._undoable = 0
         self._clear()
         self._play_bots()
@@ -619,7 +631,7 @@ class TableController:
         if not self.replaying:
             raise NeedsInput("Nothing to watch: it is your move.")
         self._shown += 1
-        self._say(self.round.log[self._shown - 1].describe(viewer=self.human))
+        self._say(self.round.events_since(self._shown - 1)[0].describe(viewer=self.human))
         if not self.replaying:
             self._clear()
 
@@ -629,7 +641,7 @@ class TableController:
         if not self.replaying:
             raise NeedsInput("Nothing to skip: it is your move.")
         skipped = self.steps_left
-        self._shown = len(self.round.log)
+        self._shown = self.round.event_count
         self._clear()
         self._say(f"Skipped {skipped} step{'s' * (skipped != 1)} (all in the log).")
 
@@ -657,19 +669,19 @@ class TableController:
     def _begin_round(self) -> None:
         self._clear()
         self._undoable = 0
-        self._shown = len(self.round.log)
+        self._shown = self.round.event_count
         self._play_bots()
 
     def _play_bots(self) -> None:
         """Let the bots play until it is the human's turn; the observer makes a frame for every event."""
         r = self.round
-        start = len(r.log)
+        start = r.event_count
         first = snapshot_of(r, self.human)
         turns = 0
         while not r.over and r.current != self.human and r.current in self.bots and turns < MAX_BOT_TURNS:
             self.bots[r.current].play_turn(r)
             turns += 1
-        frames = replay(first, r.log[start:])
+        frames = replay(first, r.events_since(start))
         self._frames = {start - 1: first} | {start + i: frame for i, frame in enumerate(frames)}
 
 
@@ -698,8 +710,8 @@ def _seat_bots(players: int, bots: Sequence[Bot | str], human: int, seed: int, f
             for seat, bot in zip(seats, bots, strict=True)}
 
 
-def _match_message(m: Match) -> str:
-    text = f"You played {m.describe()}."
+def _match_message(m: Match, called: str = "") -> str:
+    text = f"You played {m.describe()}{called}."
     if m.bonus is Bonus.SINGLE_COLOUR:
         return text + " Press End turn: you will then place 1 bonus card (R6.1)."
     if m.bonus is Bonus.DOUBLE_COLOUR:

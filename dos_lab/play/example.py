@@ -27,7 +27,7 @@ from dos_lab.cards import Card
 from dos_lab.game import Game
 from dos_lab.play.controller import TableController
 from dos_lab.play.intents import Action, perform
-from dos_lab.play.steps import narrate, no_effect_message
+from dos_lab.play.steps import narrate
 from dos_lab.round import Round
 
 __all__ = ["ExampleModel"]
@@ -55,7 +55,7 @@ class ExampleModel:
         self._listeners: list[Callable[[], None]] = []
         self.table = self._fresh()
         #: where this example's part of the round log starts (the narrated log shows what came after)
-        self.start = len(self.round.log)
+        self.start = self.round.event_count
         self.reached = False
         self.status: tuple[str, str] = ("info", "Pick cards, then press a button. The game engine checks every move.")
 
@@ -84,7 +84,7 @@ class ExampleModel:
 
     def narration(self) -> list[str]:
         """What has happened since the example started, one sentence per event (turn headers left out)."""
-        told = narrate(self.round.log[self.start:])
+        told = narrate(self.round.events_since(self.start))
         return told.splitlines() if told else []
 
     def on_change(self, callback: Callable[[], None]) -> None:
@@ -112,7 +112,7 @@ class ExampleModel:
     def reset(self) -> None:
         """Go back to the starting position."""
         self.table = self._fresh()
-        self.start = len(self.round.log)
+        self.start = self.round.event_count
         self.reached = False
         self.status = ("info", "Back to the start. Pick cards, then press a button.")
         self._changed()
@@ -133,7 +133,7 @@ class ExampleModel:
         if self.solution is None:
             return
         self.table = self._fresh()
-        self.start = before = len(self.round.log)
+        self.start = before = self.round.event_count
         self.reached = False
         try:
             for action in self.solution:
@@ -141,7 +141,7 @@ class ExampleModel:
         except Exception as err:  # a wrong solution must not break the page
             self.status = ("bad", f"the solution could not be played: {err}")
         else:
-            self.status = ("ok", "Here is one way to do it:\n" + narrate(self.round.log[before:]))
+            self.status = ("ok", "Here is one way to do it:\n" + narrate(self.round.events_since(before)))
         self.table.sync()
         self._check_goal()
         self._changed()
@@ -194,26 +194,28 @@ class ExampleModel:
 
     def caught_by(self, player: int) -> None:
         """Play ``player``'s part: they call "DOS!" on the reader."""
-        before = len(self.round.log)
+        before = self.round.event_count
         try:
-            counted = self.table.caught_by(player)
+            refusal = self.round.verify_catch(player, self.player)
+            if refusal is None:
+                self.table.caught_by(player)
         except Exception as err:  # never let an exception escape a click handler
             log.exception("catch by %s failed", player)
             self.status = ("bad", f"unexpected problem: {err}")
         else:
-            self.status = (("warn", narrate(self.round.log[before:])) if counted else
-                           ("info", "No effect: " + no_effect_message(f"catch P{player + 1} P{self.player + 1}")))
+            self.status = (("warn", narrate(self.round.events_since(before))) if refusal is None else
+                           ("info", f"No effect: {refusal}."))
         self._after(moved=False)
 
     def _act(self, intent: Callable[[], None]) -> None:
-        before = len(self.round.log)
+        before = self.round.event_count
         intent()
         t = self.table
-        moved = len(self.round.log) > before
+        moved = self.round.event_count > before
         if t.message_kind == "error":
             self.status = ("bad", t.message.removeprefix("Not allowed: "))
         elif moved:
-            self.status = ("info", narrate(self.round.log[before:]) or t.message)
+            self.status = ("info", narrate(self.round.events_since(before)) or t.message)
         else:
             self.status = ("info", t.message)
         self._after(moved)
@@ -221,11 +223,10 @@ class ExampleModel:
     def _after(self, moved: bool) -> None:
         """Let the other players catch an exposed reader, check the goal, and say where the reader stands."""
         if self.opponents_catch and self.table.can_be_caught():
-            before = len(self.round.log)
-            for other in range(self.round.players):
-                if other != self.player and self.round.is_exposed(self.player):
-                    self.table.caught_by(other)
-            self.status = ("warn", self.status[1] + "\n" + narrate(self.round.log[before:]))
+            before = self.round.event_count
+            catcher = next(p for p in range(self.round.players) if p != self.player)
+            self.table.caught_by(catcher)
+            self.status = ("warn", self.status[1] + "\n" + narrate(self.round.events_since(before)))
         was = self.reached
         self._check_goal()
         kind, text = self.status

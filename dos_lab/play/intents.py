@@ -9,7 +9,7 @@ such a line into the same objects, so both paths meet the engine in one place.
 >>> r = Round.from_position(hands=["B1 B1 R4 G10", "Y3"], center_row="W Y9", draw_pile="G5 R6")
 >>> parse_action("match 0 B1 B1 as B")
 PlayMatch(target=0, cards=(Played(card=Card.parse('B1'), value=None, color=None), \
-Played(card=Card.parse('B1'), value=None, color=None)), target_as=<Color.BLUE: 'B'>)
+Played(card=Card.parse('B1'), value=None, color=None)), target_as=<Color.BLUE: 'B'>, call_dos=False)
 >>> perform(r, parse_action("match W B1 B1 as b")).describe()
 'B1+B1 on W (as B): double colour match'
 """
@@ -25,7 +25,7 @@ from dos_lab.matching import Played, parse_played
 from dos_lab.round import Round
 
 __all__ = ["Action", "CallDos", "Catch", "Draw", "EndTurn", "Intent", "Place", "PlayMatch", "Undo", "parse_action",
-           "parse_player", "perform"]
+           "parse_player", "perform", "played"]
 
 
 @dataclass(frozen=True)
@@ -36,17 +36,21 @@ class PlayMatch:
     cards: tuple[Played, ...]
     #: the number declared for a Wild # row card, or the colour for a Wild DOS row card
     target_as: int | Color | None = None
+    #: call DOS as this move brings the player to two cards (R11.4); the engine ignores it otherwise
+    call_dos: bool = False
 
     def apply(self, r: Round) -> object:
-        return r.match(self.target, *self.cards, target_as=self.target_as)
+        return r.match(self.target, *self.cards, target_as=self.target_as, call_dos=self.call_dos)
 
 
 @dataclass(frozen=True)
 class Draw:
     """Draw a card instead of matching (R7.1)."""
 
+    call_dos: bool = False
+
     def apply(self, r: Round) -> object:
-        return r.draw()
+        return r.draw(call_dos=self.call_dos)
 
 
 @dataclass(frozen=True)
@@ -54,9 +58,10 @@ class Place:
     """Put one hand card into the Center Row (after a draw, or as a bonus card)."""
 
     card: Played
+    call_dos: bool = False
 
     def apply(self, r: Round) -> object:
-        r.place(self.card)
+        r.place(self.card, call_dos=self.call_dos)
         return None
 
 
@@ -64,8 +69,10 @@ class Place:
 class EndTurn:
     """Finish the matching part of the turn (E1, E2, then bonus cards if owed)."""
 
+    call_dos: bool = False
+
     def apply(self, r: Round) -> object:
-        r.end_turn()
+        r.end_turn(call_dos=self.call_dos)
         return None
 
 
@@ -139,7 +146,7 @@ def parse_action(line: str) -> Intent:
     ``"call P1"`` (P1 calls DOS), ``"catch P2 P1"`` (P2 calls DOS on P1), ``"undo"``.
 
     >>> parse_action("catch P2 P1"), parse_action("place Y#=4")
-    (Catch(caller=1, target=0), Place(card=Played(card=Card.parse('Y#'), value=4, color=None)))
+    (Catch(caller=1, target=0), Place(card=Played(card=Card.parse('Y#'), value=4, color=None), call_dos=False))
     """
     words = line.replace(",", " ").split()
     if not words:

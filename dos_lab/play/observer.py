@@ -134,11 +134,10 @@ def snapshot_of(r: Round, viewer: int | None) -> TableSnapshot:
     row = tuple(Pile(card, fixed[i], played[i].target_as if i in played else None,
                      played[i].cards if i in played else ())
                 for i, card in enumerate(r.center_row))
-    hands = r.hands
     return TableSnapshot(
         players=r.players, viewer=viewer,
-        hands=tuple(tuple(h) if _sees(viewer, p) else None for p, h in enumerate(hands)),
-        hand_sizes=tuple(len(h) for h in hands), row=row, draw_count=len(r.draw_pile),
+        hands=tuple(r.hand(p) if _sees(viewer, p) else None for p in range(r.players)),
+        hand_sizes=r.hand_sizes, row=row, draw_count=len(r.draw_pile),
         discard_count=len(r.discard_pile), current=r.current, phase=r.phase, turn=r.turn,
         bonuses_owed=r.bonuses_owed, drawn=r.drawn_card if _sees(viewer, r.current) else None,
         called=tuple(r.has_called_dos(p) for p in range(r.players)), winner=r.winner, points=r.points)
@@ -198,15 +197,16 @@ def advance(s: TableSnapshot, event: Event) -> TableSnapshot:
     if isinstance(event, DrawSkipped):
         return change(s, phase=Phase.DREW, drawn=None, stage=None)
     if isinstance(event, Placed | BonusPlaced):
-        row = _row_after(s, event.row, [Pile(event.card, event.declared)])
+        row = _row_after(s, event.center_row, [Pile(event.card, event.declared)])
         bonus = isinstance(event, BonusPlaced)
         return change(s, row=row, stage=stage, phase=Phase.BONUS if bonus else s.phase,
                       bonuses_owed=max(0, s.bonuses_owed - 1) if bonus else s.bonuses_owed,
                       **_lose(s, event.player, [event.card]))
     if isinstance(event, Discarded):
-        return change(s, row=_row_after(s, event.row), discard_count=s.discard_count + len(event.cards), stage=stage)
+        return change(s, row=_row_after(s, event.center_row), discard_count=s.discard_count + len(event.cards),
+                      stage=stage)
     if isinstance(event, Refilled):
-        return change(s, row=_row_after(s, event.row), draw_count=s.draw_count - len(event.cards), stage=stage)
+        return change(s, row=_row_after(s, event.center_row), draw_count=s.draw_count - len(event.cards), stage=stage)
     if isinstance(event, Reshuffled):
         return change(s, draw_count=s.draw_count + event.count, discard_count=0, stage=stage)
     if isinstance(event, Reflipped):

@@ -34,7 +34,7 @@ from dos_lab.events import (
     TurnStarted,
     player_name,
 )
-from dos_lab.play.intents import Action, CallDos, parse_action, perform
+from dos_lab.play.intents import Action, CallDos, Catch, parse_action, perform
 from dos_lab.play.observer import TableSnapshot, advance, snapshot_of
 from dos_lab.play.stages import NOTHING_HAPPENS, STAGE_CODES
 from dos_lab.render import SYMBOLS
@@ -48,7 +48,6 @@ __all__ = [
     "bonus_order_text",
     "deck_table_text",
     "narrate",
-    "no_effect_message",
     "parse_hand",
     "row_text",
     "try_action",
@@ -80,27 +79,19 @@ def try_action(r: Round, action: Action) -> str:
 
     A legal action is played (``r`` changes) and narrated after ``OK:``; a refused
     one changes nothing and returns the engine's reason after ``Not allowed:``.
-    A DOS call or catch that has no effect says so.
+    A DOS call or catch that would have no effect is not made; the engine's reason follows ``No effect:``.
     """
-    before = len(r.log)
+    before = r.event_count
     try:
         intent = parse_action(action) if isinstance(action, str) else action
-        result = perform(r, intent)
+        refusal = (r.verify_call(intent.player) if isinstance(intent, CallDos) else
+                   r.verify_catch(intent.caller, intent.target) if isinstance(intent, Catch) else None)
+        if refusal is not None:
+            return f"No effect: {refusal}."
+        perform(r, intent)
     except DosError as err:
         return f"Not allowed: {err}"
-    told = narrate(r.log[before:])
-    if result is False:
-        return "No effect: " + no_effect_message(intent)
-    return "OK: " + (told or "done.")
-
-
-def no_effect_message(action: Action) -> str:
-    """Why a DOS call or a catch changed nothing."""
-    if isinstance(action, str):
-        action = parse_action(action)
-    if isinstance(action, CallDos):
-        return "a DOS call only counts when the caller holds exactly two cards (R11.3)."
-    return "that player is not exposed: they called DOS already, or do not hold exactly two cards (R11.3)."
+    return "OK: " + (narrate(r.events_since(before)) or "done.")
 
 
 _SEPARATORS = re.compile(r"\s*(?:,|\+|&|\band\b|\s)\s*", re.IGNORECASE)
@@ -295,7 +286,7 @@ def bonus_order_rows(round_before: Round, actions: Sequence[Action]) -> tuple[li
             draw_before_end = r.draw_pile
         perform(r, action)
     events = r.log[start:]
-    after_e1 = next((list(e.row) for e in events if isinstance(e, Discarded)), None)
+    after_e1 = next((list(e.center_row) for e in events if isinstance(e, Discarded)), None)
     if after_e1 is None:
         raise IllegalMove("these actions never reach the end of the turn (R8 E1), so there is no order to compare")
     bonus = [e.card for e in events if isinstance(e, BonusPlaced)]

@@ -10,7 +10,6 @@ from dos_lab.play.steps import (
     bonus_order_text,
     deck_table_text,
     narrate,
-    no_effect_message,
     try_action,
     turn_steps,
     turn_steps_text,
@@ -18,5 +17,5 @@ from dos_lab.play.steps import (
 from dos_lab.widgets.pictures import BAD_INK, OK_INK, bonus_order_html, deck_table_html
 
 __all__ = ["BAD_INK", "OK_INK", "STAGES", "Action", "Step", "apply_action", "bonus_order_html", "bonus_order_rows",
-           "bonus_order_text", "deck_table_html", "deck_table_text", "narrate", "no_effect_message", "try_action",
+           "bonus_order_text", "deck_table_html", "deck_table_text", "narrate", "try_action",
            "turn_steps", "turn_steps_text"]
