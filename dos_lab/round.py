@@ -75,9 +75,6 @@ CLASSIC = RuleSet()
 #: the value the engine declares for a Wild # placed without one under ``declared_when_placed``
 DEFAULT_PLACED_WILD_VALUE = 10
 
-#: what a placement guard returns when asked about no card in particular
-_NO_CARD = full_deck()[0]
-
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -413,7 +410,14 @@ class Round:
         return _refusal(self._check_place, card) is None
 
     def verify_place(self, card: str | Card | Played | None = None) -> str | None:
-        """Why ``place(card)`` (or any placement, without ``card``) would be refused now, or None."""
+        """Why ``place(card)`` (or any placement, without ``card``) would be refused now, or None.
+
+        >>> r = Round.from_position(hands=["R9 G10", "Y1"], center_row="Y3 G4", draw_pile="B8")
+        >>> r.verify_place()[:60]
+        'P1 cannot put a card into the Center Row now: a card is plac'
+        >>> _ = r.draw(); r.verify_place(), r.verify_place("Y4")
+        (None, 'P1 has no Y4 in hand (hand: R9 G10 B8) (R7.3)')
+        """
         return _message(_refusal(self._check_place, card))
 
     def can_end_turn(self) -> bool:
@@ -421,7 +425,11 @@ class Round:
         return _refusal(self._check_end_turn) is None
 
     def verify_end_turn(self) -> str | None:
-        """Why ``end_turn()`` would be refused now, or None."""
+        """Why ``end_turn()`` would be refused now, or None.
+
+        >>> Round.from_position(hands=["R9 G10", "Y1"], center_row="Y3 G4").verify_end_turn()
+        'P1 must match or draw; a turn cannot be passed (R3.1, R3.3)'
+        """
         return _message(_refusal(self._check_end_turn))
 
     def can_match(self, target: int | str | Card | None = None, *cards: str | Card | Played,
@@ -566,8 +574,9 @@ class Round:
         if s.phase is not Phase.MATCHING:
             raise IllegalMove(self._phase_refusal("draw"))
 
-    def _check_place(self, card: str | Card | Played | None) -> tuple[Card, int | None]:
-        """The card to place and the number it carries (``declared_when_placed``)."""
+    def _check_place(self, card: str | Card | Played | None) -> tuple[Card, int | None] | None:
+        """The card to place and the number it carries (``declared_when_placed``); None when
+        asked about a placement in general (no ``card``)."""
         s = self._s
         who = player_name(s.current)
         if s.phase is Phase.DREW and s.matches:
@@ -581,7 +590,7 @@ class Round:
         if s.phase is Phase.OVER:
             raise IllegalMove(self._phase_refusal("place a card"))
         if card is None:
-            return _NO_CARD, None
+            return None
         played = parse_played(card)
         if played.color is not None:
             raise InvalidInput(f"{played.code}: a Wild DOS in the Center Row gets its colour from the player who "
@@ -733,7 +742,10 @@ class Round:
         Under ``declared_when_placed`` a Wild # may carry its value: ``place("G#=5")``.
         ``call_dos=True`` calls DOS with the placement if it leaves two cards (R11.4).
         """
-        placed, declared = self._check_place(card)
+        checked = self._check_place(card)
+        if checked is None:
+            raise InvalidInput("place() needs the card to place, e.g. place('R7')")
+        placed, declared = checked
         s = self._s
         self._save()
         s.hands[s.current].remove(placed)

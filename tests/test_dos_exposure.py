@@ -125,6 +125,21 @@ def test_with_empty_piles_a_catch_imposes_once() -> None:
     assert not r.is_exposed(1)
 
 
+def test_a_player_who_owes_the_penalty_is_not_caught_again_in_the_same_turn() -> None:
+    r = Round.from_position(hands=["G10 R9", "Y1 Y5 B8"], center_row="Y3 G4", draw_pile="B4 Y8 R1 B1 G6")
+    assert r.catch_dos(1, 0) is True  # exposed at the staged rest point; the penalty waits for E5
+    r.draw()  # B4: three cards
+    r.match(1, "B4")  # back at two cards (G10 R9), and RP3 comes with this match
+    assert not r.is_exposed(0)
+    assert r.verify_catch(1, 0) == ("P1 was already caught and owes the penalty; a missed call is punished once "
+                                    "(R11.2, R11.4)")
+    before = r.to_dict()
+    assert r.catch_dos(1, 0) is False and r.to_dict() == before
+    r.end_turn()
+    assert_state(r, hands={0: "G10 R9 R1 B1"}, center_row="Y3 Y8", current=1)
+    assert [type(e) for e in r.log].count(DosCaught) == 1 and [type(e) for e in r.log].count(PenaltyDrawn) == 1
+
+
 def test_a_caught_player_is_exposed_anew_after_leaving_two_cards_and_coming_back() -> None:
     r = Round.from_position(hands=["R7 B3 G9", "Y1 R4"], center_row="B7 Y4", draw_pile="G4 Y8 R1 B1 R3 G6",
                             current=1)
@@ -275,6 +290,7 @@ def test_exposure_waits_for_rest_points_and_a_catch_is_true_exactly_when_it_impo
             caller, target, imposed = result
             if imposed:
                 assert caught == [DosCaught(caller, target, target == me)]
+                assert target != me or not before["penalty_pending"], "a second penalty in one turn was promised"
                 after = r.to_dict()
                 drew = [e for e in new if isinstance(e, PenaltyDrawn) and e.player == target]
                 assert after["penalty_pending"] if target == me else len(drew) == 1
