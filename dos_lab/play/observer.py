@@ -55,8 +55,9 @@ class Pile:
     """A Center Row card and the hand cards played on it this turn."""
 
     card: Card
-    #: the number a Wild # was given when placed (``declared_when_placed``), else None
-    fixed: int | None = None
+    #: the number a Wild # was given when placed (``declared_when_placed``), else None — the engine's
+    #: ``Round.center_row_values`` entry for this card
+    value: int | None = None
     #: what the matching player declared this row card to be this turn (a number or a colour)
     declared: int | Color | None = None
     #: codes of the cards played on it, with their declarations (``"W=R"``, ``"G#=4"``)
@@ -74,8 +75,8 @@ class Pile:
 
     @property
     def shown_as(self) -> int | Color | None:
-        """What the row card stands for now: declared this turn, or fixed when it was placed."""
-        return self.declared if self.declared is not None else self.fixed
+        """What the row card stands for now: declared this turn, or given when it was placed."""
+        return self.declared if self.declared is not None else self.value
 
 
 @dataclass(frozen=True)
@@ -130,8 +131,8 @@ def _sees(viewer: int | None, player: int) -> bool:
 def snapshot_of(r: Round, viewer: int | None) -> TableSnapshot:
     """The round as ``viewer`` sees it now (``None``: every hand shown)."""
     played = {m.target: m for m in r.matches_this_turn}
-    fixed = r.center_row_values
-    row = tuple(Pile(card, fixed[i], played[i].target_as if i in played else None,
+    values = r.center_row_values
+    row = tuple(Pile(card, values[i], played[i].target_as if i in played else None,
                      played[i].cards if i in played else ())
                 for i, card in enumerate(r.center_row))
     return TableSnapshot(
