@@ -193,15 +193,20 @@ def test_match_end_turn_bonus_and_bot_steps() -> None:
     assert view.buttons["next"].disabled and not view.buttons["draw"].disabled
 
 
-def test_replay_frames_follow_the_row_stage_by_stage() -> None:
-    view = table()
-    c = view.controller
+def single_colour_turn(view: TableView) -> None:
+    """colour-match: R7 on R7, End turn, G9 as the bonus card; the bot then plays."""
     click_cards(view, "R7")
     click_row(view, "R7")
     view.buttons["match"].click()
     view.buttons["end_turn"].click()
     click_cards(view, "G9")
     view.buttons["place"].click()
+
+
+def test_replay_frames_follow_the_row_stage_by_stage() -> None:
+    view = table()
+    c = view.controller
+    single_colour_turn(view)
     frames = []
     while c.replaying:
         c.next_step()
@@ -496,12 +501,7 @@ def test_lesson_links_are_relative_to_the_page(tmp_path: Path, monkeypatch: pyte
 def test_the_log_names_each_stage_once_and_the_header_shows_the_seed() -> None:
     view = table()
     c = view.controller
-    click_cards(view, "R7")
-    click_row(view, "R7")
-    view.buttons["match"].click()
-    view.buttons["end_turn"].click()
-    click_cards(view, "G9")
-    view.buttons["place"].click()
+    single_colour_turn(view)
     view.buttons["skip"].click()
     lines = [re.sub(r"<[^>]+>", " ", line) for line in re.findall(r"<li[^>]*>(.*?)</li>", view.log_box.value)]
     staged = [line for line in lines if re.search(r"\bE[1-6]\b", line)]

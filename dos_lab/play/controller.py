@@ -42,6 +42,7 @@ from dos_lab.events import DosCalled, Event, player_name
 from dos_lab.game import Game
 from dos_lab.matching import WILD_RANGE, Bonus, Match, Played, parse_played
 from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, played
+from dos_lab.play.listeners import Listeners
 from dos_lab.play.observer import TableSnapshot, replay, snapshot_of
 from dos_lab.play.positions import staged_game
 from dos_lab.round import Round
@@ -116,7 +117,7 @@ def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable
     return cast("Callable[Concatenate[TableController, P], None]", wrapper)
 
 
-class TableController:
+class TableController(Listeners):
     """A table with one human seat (``human``, player 0 by default) and bots in the others.
 
     ``table`` is a :class:`Game` (rounds, scores, Next round, New game) or a single
@@ -150,7 +151,6 @@ class TableController:
         self.message = ""
         self.message_kind = "info"
         self.setup = TableSetup(bots=tuple(getattr(b, "name", "bot") for b in self.bots.values()), seed=self.seed)
-        self._listeners: list[Callable[[], None]] = []
         self._shown = 0
         self._frames: dict[int, TableSnapshot] = {}
         self._undoable = 0
@@ -366,19 +366,6 @@ class TableController:
         """For the scoring table: each player, the cards they hold and their points (R13.1)."""
         r = self.round
         return [(p, hand, r.hand_points(p)) for p, hand in enumerate(r.hands)]
-
-    # ------------------------------------------------------------------ listening
-
-    def on_change(self, callback: Callable[[], None]) -> None:
-        """Call ``callback()`` after every intent (the view redraws itself)."""
-        self._listeners.append(callback)
-
-    def _changed(self) -> None:
-        for callback in list(self._listeners):
-            try:
-                callback()
-            except Exception:  # a broken view must not break the game
-                log.exception("table view failed to update")
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.message, self.message_kind = text, kind

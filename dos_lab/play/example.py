@@ -27,6 +27,7 @@ from dos_lab.cards import Card
 from dos_lab.game import Game
 from dos_lab.play.controller import TableController
 from dos_lab.play.intents import Action, perform
+from dos_lab.play.listeners import Listeners
 from dos_lab.play.steps import narrate
 from dos_lab.round import Round
 
@@ -37,7 +38,7 @@ log = logging.getLogger(__name__)
 Position = Round | Callable[[], Round | Game]
 
 
-class ExampleModel:
+class ExampleModel(Listeners):
     """The state behind a playable example; ``status`` is ``(kind, text)`` with kind ``ok`` (goal
     reached), ``info`` (a legal step, or a choice still to make), ``bad`` (refused) or ``warn``."""
 
@@ -52,7 +53,6 @@ class ExampleModel:
         self.opponents_catch = opponents_catch
         self.dos_buttons = dos_buttons
         self._player = player
-        self._listeners: list[Callable[[], None]] = []
         self.table = self._fresh()
         #: where this example's part of the round log starts (the narrated log shows what came after)
         self.start = self.round.event_count
@@ -86,17 +86,6 @@ class ExampleModel:
         """What has happened since the example started, one sentence per event (turn headers left out)."""
         told = narrate(self.round.events_since(self.start))
         return told.splitlines() if told else []
-
-    def on_change(self, callback: Callable[[], None]) -> None:
-        """Call ``callback()`` after every intent (the view redraws itself)."""
-        self._listeners.append(callback)
-
-    def _changed(self) -> None:
-        for callback in list(self._listeners):
-            try:
-                callback()
-            except Exception:  # a broken view must not break the example
-                log.exception("example view failed to update")
 
     # ---------------------------------------------------------------- starting
 

@@ -15,6 +15,7 @@ word WILD. The look comes from :data:`STYLESHEET` (shown once per table by
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Iterable
 from html import escape
@@ -27,8 +28,22 @@ from dos_lab.play.controller import Declaration
 from dos_lab.play.observer import Pile
 from dos_lab.render import PALETTE, SYMBOLS, card_html
 
-__all__ = ["STYLESHEET", "DeclarationBox", "RowPile", "card_classes", "card_tooltip", "face_text", "new_card_button",
-           "safe", "set_classes", "set_trait", "show_card", "stylesheet"]
+__all__ = [
+    "STYLESHEET",
+    "DeclarationBox",
+    "RowPile",
+    "card_classes",
+    "card_tooltip",
+    "face_text",
+    "fit_hand",
+    "fit_row",
+    "new_card_button",
+    "safe",
+    "set_classes",
+    "set_trait",
+    "show_card",
+    "stylesheet",
+]
 
 log = logging.getLogger(__name__)
 
@@ -226,6 +241,28 @@ class RowPile(widgets.VBox):  # type: ignore[misc]
             parts.append('<div style="font-size:11px">played on it:</div>'
                          + "".join(card_html(p.card, declared=p.color or p.value, size="small") for p in pile.plays))
         set_trait(self.caption, "value", f'<div style="text-align:center;max-width:120px">{"".join(parts)}</div>')
+
+
+def fit_hand(buttons: list[widgets.Button], box: widgets.Box, count: int,
+             on_click: Callable[[int], None]) -> None:
+    """Make ``box`` show ``count`` hand card buttons (``dos-hand-N``), reusing the ones made before."""
+    while len(buttons) < count:
+        index = len(buttons)
+        button = new_card_button(f"dos-hand-{index}")
+        button.on_click(safe(functools.partial(on_click, index)))
+        buttons.append(button)
+    if len(box.children) != count:
+        box.children = buttons[:count]
+
+
+def fit_row(piles: list[RowPile], box: widgets.Box, count: int, on_click: Callable[[int], None],
+            classes: Callable[[int], Iterable[str]] = lambda index: ()) -> None:
+    """Make ``box`` show ``count`` row piles, reusing the ones made before."""
+    while len(piles) < count:
+        index = len(piles)
+        piles.append(RowPile(index, functools.partial(on_click, index), classes(index)))
+    if len(box.children) != count:
+        box.children = piles[:count]
 
 
 def _choice_label(need: Declaration, value: str) -> str:

@@ -30,7 +30,16 @@ from dos_lab.play.controller import TableController, TableSetup
 from dos_lab.play.observer import TableSnapshot
 from dos_lab.play.stages import STAGES
 from dos_lab.render import cards_html
-from dos_lab.widgets.cards import DeclarationBox, RowPile, new_card_button, safe, set_trait, show_card, stylesheet
+from dos_lab.widgets.cards import (
+    DeclarationBox,
+    RowPile,
+    fit_hand,
+    fit_row,
+    safe,
+    set_trait,
+    show_card,
+    stylesheet,
+)
 from dos_lab.widgets.setup import SetupPanel
 
 __all__ = ["TableView", "play"]
@@ -227,11 +236,7 @@ class TableView(widgets.VBox):  # type: ignore[misc]
 
     def _row(self, s: TableSnapshot) -> None:
         c = self.controller
-        while len(self.row_piles) < len(s.row):
-            index = len(self.row_piles)
-            self.row_piles.append(RowPile(index, functools.partial(c.choose_target, index)))
-        if len(self.row_box.children) != len(s.row):
-            self.row_box.children = self.row_piles[:len(s.row)]
+        fit_row(self.row_piles, self.row_box, len(s.row), c.choose_target)
         live = c.live and s.your_turn
         for index, pile in enumerate(s.row):
             self.row_piles[index].show(pile, targeted=live and c.target == index, live=live)
@@ -243,13 +248,7 @@ class TableView(widgets.VBox):  # type: ignore[misc]
 
     def _hand(self, s: TableSnapshot) -> None:
         c = self.controller
-        while len(self.hand_buttons) < len(s.hand):
-            index = len(self.hand_buttons)
-            button = new_card_button(f"dos-hand-{index}")
-            button.on_click(safe(functools.partial(c.toggle_card, index)))
-            self.hand_buttons.append(button)
-        if len(self.hand_box.children) != len(s.hand):
-            self.hand_box.children = self.hand_buttons[:len(s.hand)]
+        fit_hand(self.hand_buttons, self.hand_box, len(s.hand), c.toggle_card)
         for index, card in enumerate(s.hand):
             selected = index in c.selected and not c.replaying
             drawn = s.drawn == card and index == _last_index(s.hand, card)

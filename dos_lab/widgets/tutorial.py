@@ -42,7 +42,16 @@ from dos_lab.play.steps import (
     turn_steps_text,
 )
 from dos_lab.render import cards_html
-from dos_lab.widgets.cards import DeclarationBox, RowPile, new_card_button, safe, set_trait, show_card, stylesheet
+from dos_lab.widgets.cards import (
+    DeclarationBox,
+    RowPile,
+    fit_hand,
+    fit_row,
+    safe,
+    set_trait,
+    show_card,
+    stylesheet,
+)
 from dos_lab.widgets.pictures import BAD_INK, OK_INK, bonus_order_html, count_text, deck_table_html, step_html
 
 if TYPE_CHECKING:
@@ -301,24 +310,14 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         m, t = self.model, self.model.table
         s = t.view
         set_trait(self.board, "value", _board(snapshot_of(m.round, None), m.player, m.game, t.prompt))
-        while len(self.hand_buttons) < len(s.hand):
-            index = len(self.hand_buttons)
-            button = new_card_button(f"dos-hand-{index}")
-            button.on_click(safe(functools.partial(self._choose_card, index)))
-            self.hand_buttons.append(button)
-        if len(self.hand_box.children) != len(s.hand):
-            self.hand_box.children = self.hand_buttons[:len(s.hand)]
+        fit_hand(self.hand_buttons, self.hand_box, len(s.hand), self._choose_card)
         for index, card in enumerate(s.hand):
             selected = index in t.selected
             marks = ["dos-tut-hand-card", f"dos-tut-card-{card.code.replace('#', 'wild')}"]
             show_card(self.hand_buttons[index], card, f"dos-hand-{index}", selected=selected,
                       marks=[*marks, *(["dos-tut-selected"] if selected else [])], disabled=not t.my_turn)
-        while len(self.row_piles) < len(s.row):
-            index = len(self.row_piles)
-            self.row_piles.append(RowPile(index, functools.partial(self._choose_target, index),
-                                          ("dos-tut-row-card", f"dos-tut-row-{index}")))
-        if len(self.row_box.children) != len(s.row):
-            self.row_box.children = self.row_piles[:len(s.row)]
+        fit_row(self.row_piles, self.row_box, len(s.row), self._choose_target,
+                lambda index: ("dos-tut-row-card", f"dos-tut-row-{index}"))
         for index, pile in enumerate(s.row):
             self.row_piles[index].show(pile, targeted=t.target == index, live=t.my_turn)
         held = len(s.hand)
