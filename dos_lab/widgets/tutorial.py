@@ -186,7 +186,6 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         self.end_turn_button = _action_button("End turn", "dos-tut-end-turn", "finish the turn (R8)")
         self.reset_button = _action_button("Start again", "dos-tut-reset", "go back to the starting position")
         self.show_button = _action_button("Show me", "dos-tut-show", "play one right answer for me")
-        self.match_button.button_style = "primary"
         buttons = [self.match_button, self.draw_button, self.place_button, self.end_turn_button, self.reset_button]
         if m.solution is not None:
             buttons.append(self.show_button)
