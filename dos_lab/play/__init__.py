@@ -10,6 +10,7 @@ can answer — it asks :class:`~dos_lab.round.Round` — and each idea lives onc
 * :mod:`~dos_lab.play.steps` — a turn cut into steps for the tutorial stepper, and its text
 * :mod:`~dos_lab.play.positions` — named staged positions
 * :mod:`~dos_lab.play.stages` — the end-of-turn stages E1–E6
+* :mod:`~dos_lab.play.listeners` — how a view hears that a model changed
 """
 
 from dos_lab.play.controller import Declaration, NeedsInput, TableController, TableSetup, fresh_seed
