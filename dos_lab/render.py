@@ -110,7 +110,8 @@ def card_html(card: Card, *, declared: int | Color | None = None, size: str = "n
             style = base + f"background:{bg};color:{fg};border:3px solid {bg};"
     return (f'<span class="{escape(classes)}" role="img" aria-label="{escape(label)}" title="{escape(label)}" '
             f'style="{style}"><span style="font-size:{small}px;line-height:1">{escape(corner)}</span>'
-            f'<span style="font-size:{big}px;line-height:1;text-align:center">{escape(centre)}</span>'
+            f'<span style="font-size:{big if len(centre) <= 2 else big * 2 // 3}px;line-height:1;'
+            f'text-align:center">{escape(centre)}</span>'
             f'<span style="font-size:{small}px;line-height:1;text-align:right">'
             f'{escape(corner if card.kind is not Kind.WILD_DOS else "")}</span></span>')
 

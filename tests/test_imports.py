@@ -1,4 +1,6 @@
-"""DESIGN.md §1: the engine imports one way and never pulls in the notebook stack."""
+"""DESIGN.md §1: the engine imports one way and never pulls in the notebook stack; the table model
+(``dos_lab/play``) decides nothing the engine answers, and the views (``dos_lab/widgets``, ``dos_lab/app``)
+only show: they neither decide legality, nor parse action text, nor replay events."""
 
 import ast
 import subprocess
@@ -11,8 +13,9 @@ ENGINE = ["errors", "cards", "rules", "matching", "events", "state", "round", "g
           "probability", "render"]
 ORDER = {name: i for i, name in enumerate(
     ["errors", "cards", "rules", "matching", "events", "state", "round", "game", "bots", "simulate", "probability",
-     "render", "widgets", "lessons", "app"])}
+     "render", "play", "widgets", "lessons", "app"])}
 PACKAGE = Path(__file__).resolve().parents[1] / "dos_lab"
+VIEWS = sorted([*(PACKAGE / "widgets").glob("*.py"), *(PACKAGE / "app").glob("*.py")])
 
 
 @pytest.mark.parametrize("module", [m for m in ENGINE if (PACKAGE / f"{m}.py").exists()])
@@ -21,6 +24,17 @@ def test_engine_module_does_not_import_the_notebook_stack(module: str) -> None:
             f"if m in sys.modules]; print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "", f"dos_lab.{module} imported {out}"
+
+
+def test_importing_the_widgets_package_does_not_load_the_views() -> None:
+    code = "import sys, dos_lab.widgets; print('dos_lab.widgets.table' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "False"
+
+
+def _floor(path: Path) -> str:
+    relative = path.relative_to(PACKAGE)
+    return relative.parts[0] if len(relative.parts) > 1 else path.stem
 
 
 def _top_level_imports(path: Path) -> set[str]:
@@ -32,10 +46,69 @@ def _top_level_imports(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("path", sorted(PACKAGE.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_imports_run_one_way(path: Path) -> None:
-    me = path.stem
+    me = _floor(path)
     if me not in ORDER:
         return
     for imported in _top_level_imports(path):
+        if imported == me:
+            continue
         assert ORDER.get(imported, -1) < ORDER[me], f"{me} imports {imported}, against DESIGN.md §1"
+
+
+#: what only the engine or the model may do: decide legality, act, parse action text, replay events
+ENGINE_ONLY_CALLS = {"legal_matches", "legal_matches_for", "can_draw", "can_place", "can_end_turn", "is_exposed",
+                     "has_called_dos", "match", "draw", "place", "end_turn", "call_dos", "catch_dos", "undo",
+                     "parse_played", "parse_action", "apply_action", "perform", "advance", "replay"}
+#: engine modules a view may not import at run time (type hints under TYPE_CHECKING are fine)
+ENGINE_ONLY_MODULES = {"dos_lab.matching", "dos_lab.round", "dos_lab.state", "dos_lab.game"}
+#: from the events, a view may name the base class and ``player_name``, not the event kinds it would replay
+EVENT_NAMES_ALLOWED = {"Event", "player_name"}
+#: a view sends intents to its model: calls on these receivers are what a view is for
+MODELS = ("controller", "model")
+
+
+def _runtime_nodes(tree: ast.Module) -> list[ast.AST]:
+    """Every node except those under ``if TYPE_CHECKING:``."""
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            skipped.update(id(child) for stmt in node.body for child in ast.walk(stmt))
+    return [node for node in ast.walk(tree) if id(node) not in skipped]
+
+
+def view_offences(source: str) -> list[str]:
+    """Where a view module decides, acts, parses action text or replays events instead of asking play/."""
+    offences = []
+    for node in _runtime_nodes(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+            receiver = ast.unparse(func.value) if isinstance(func, ast.Attribute) else ""
+            if name in ENGINE_ONLY_CALLS and not any(model in receiver for model in MODELS):
+                offences.append(f"line {node.lineno} calls {ast.unparse(func)}()")
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if node.module in ENGINE_ONLY_MODULES:
+                offences.append(f"line {node.lineno} imports {node.module}")
+            if node.module == "dos_lab.events":
+                extra = sorted({alias.name for alias in node.names} - EVENT_NAMES_ALLOWED)
+                if extra:
+                    offences.append(f"line {node.lineno} imports the event kinds {extra}")
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in ENGINE_ONLY_CALLS:
+            offences.append(f"line {node.lineno} defines {node.name}()")
+    return offences
+
+
+@pytest.mark.parametrize("path", VIEWS, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_views_only_show(path: Path) -> None:
+    """No view decides legality, acts on the round, parses action text or replays events: it asks dos_lab.play."""
+    assert view_offences(path.read_text()) == []
+
+
+def test_the_views_check_finds_a_view_that_decides() -> None:
+    bad = ("from dos_lab.events import Matched, player_name\nfrom dos_lab.matching import parse_played\n\n"
+           "def show(r, table):\n    table.controller.match()\n    return r.legal_matches()\n\n"
+           "def advance(frame, event):\n    return frame\n")
+    assert view_offences(bad) == ["line 1 imports the event kinds ['Matched']", "line 2 imports dos_lab.matching",
+                                  "line 8 defines advance()", "line 6 calls r.legal_matches()"]

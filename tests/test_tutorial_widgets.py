@@ -7,6 +7,7 @@ import pytest
 from dos_lab import Card, Game, Phase, Round, RuleSet
 from dos_lab.errors import InvalidInput
 from dos_lab.events import BonusPlaced, DosCaught, Matched, PenaltyDrawn
+from dos_lab.widgets.cards import face_text
 from dos_lab.widgets.tutorial import (
     STAGES,
     Exercise,
@@ -16,7 +17,6 @@ from dos_lab.widgets.tutorial import (
     board_html,
     bonus_order_rows,
     bonus_order_text,
-    card_label,
     deck_table_html,
     deck_table_text,
     try_action,
@@ -52,7 +52,13 @@ def click_cards(ex: PlayableExample, *codes: str, row: int | None = None) -> Non
         hand_button(ex, code, seen.get(code, 0)).click()
         seen[code] = seen.get(code, 0) + 1
     if row is not None:
-        ex.row_box.children[row].click()
+        ex.row_buttons[row].click()
+
+
+def declare(ex: PlayableExample, purpose: str, value: str) -> None:
+    """Pick a value in the declaration dropdown for ``purpose`` (``hand-number``, ``row-colour``, …)."""
+    dropdown = next(d for d in ex.declare_box.shown if f"dos-declare-{purpose}" in d._dom_classes)
+    dropdown.value = value
 
 
 # ---------------------------------------------------------------------------------------------- PlayableExample
@@ -62,13 +68,17 @@ def test_legal_match_is_applied_and_confirmed() -> None:
     ex = PlayableExample(s01(), goal="Play R7 on B7.", check=lambda r: bool(r.discard_pile))
     click_cards(ex, "R7", row=0)
     assert "dos-tut-selected" in hand_button(ex, "R7")._dom_classes
-    assert hand_button(ex, "R7").description == "✓ R7 ●"
+    assert hand_button(ex, "R7").description == face_text(Card.parse("R7"))  # the game's card face
+    assert "dos-targeted" in ex.row_buttons[0]._dom_classes
     ex.match_button.click()
     assert [str(m) for m in ex.round.matches_this_turn] == ["R7 on B7: single number match"]
-    assert ex.status_text.startswith("✓ P1 plays R7 on B7")
+    # a legal move that does not reach the goal is no success: the status says what the goal still needs
+    assert ex.status_text == "P1 plays R7 on B7: a single match.\nNot there yet. The goal: Play R7 on B7."
+    assert "dos-tut-status-info" in ex.status.value and "✓" not in ex.status_text
     assert [c.code for c in ex.round.hands[0]] == ["B3", "G9"]
     assert not ex.reached
     ex.end_turn_button.click()
+    assert ex.status_text.startswith("✓ E1 discard")
     assert [c.code for c in ex.round.center_row] == ["Y5", "G4"]
     assert ex.reached and "dos-tut-goal-done" in ex.goal.value
     assert ex.round.current == 1 and all(b.disabled for b in ex.hand_box.children)
@@ -96,8 +106,9 @@ def test_passing_is_refused_but_drawing_is_not(button: str, rule: str | None) ->
     getattr(ex, button).click()
     if rule:
         assert rule in ex.status_text and ex.round.turn == 1 and ex.round.phase is Phase.MATCHING
+        assert getattr(ex, button).disabled  # a browser cannot press it: the engine does not allow it
     else:
-        assert ex.status_text == "✓ P1 draws Y5." and ex.round.phase is Phase.DREW
+        assert ex.status_text == "P1 draws Y5." and ex.round.phase is Phase.DREW
 
 
 def test_draw_then_forced_placement() -> None:
@@ -125,17 +136,24 @@ def test_placing_without_drawing_is_refused() -> None:
 def test_wild_number_declaration_from_the_dropdown() -> None:
     position = Round.from_position(hands=["Y# R9 G1", "Y1 Y5 B6"], center_row="Y7 B4", draw_pile="R3 G6")
     ex = PlayableExample(position)
-    assert ex.wild_number.layout.display == "none"
+    assert ex.declare_box.shown == []
     click_cards(ex, "Y#", row=0)
-    assert ex.wild_number.layout.display == ""
-    ex.wild_number.value = "6"
+    assert [d.description for d in ex.declare_box.shown] == ["Number for your Y#:"]
+    # the reader announces the number (R10.1): no "the engine chooses" in an example
+    assert [v for _, v in ex.declare_box.shown[0].options] == [None, *map(str, range(1, 11))]
+    ex.match_button.click()
+    assert ex.status_text == "First say what your Y# stands for: choose its number (R10.1)."
+    assert ex.round.matches_this_turn == []
+    declare(ex, "hand-number", "6")
     ex.match_button.click()
     assert ex.status_text == "✗ Not allowed: Y#=6 is 6, but Y7 needs 7 (R4.1)"
-    ex.wild_number.value = "7"
+    assert ex.selected_cards == [] and ex.declare_box.shown == []  # a refusal clears the choice
+    click_cards(ex, "Y#", row=0)
+    declare(ex, "hand-number", "7")
     ex.match_button.click()
     assert ex.round.matches_this_turn[0].cards == ("Y#=7",)
     ex.end_turn_button.click()
-    assert ex.round.phase is Phase.BONUS and "bonus card" in ex.hand_label.value
+    assert ex.round.phase is Phase.BONUS and "Colour bonus!" in ex.board.value
     click_cards(ex, "R9")
     ex.place_button.click()
     assert any(isinstance(e, BonusPlaced) for e in ex.round.log)
@@ -145,13 +163,16 @@ def test_wild_dos_in_the_row_takes_the_declared_colour() -> None:
     position = Round.from_position(hands=["B1 B1 R4 G10", "Y1 Y5 B6 G3"], center_row="W Y9", draw_pile="G5 R6")
     ex = PlayableExample(position)
     click_cards(ex, "B1", "B1", row=0)
-    assert ex.row_wild.layout.display == "" and ("red ●", "R") in ex.row_wild.options
-    ex.row_wild.value = "R"
+    shown = ex.declare_box.shown
+    assert len(shown) == 1 and ("red ●", "R") in shown[0].options
+    ex.match_button.click()
+    assert "choose its colour (R9.2)" in ex.status_text and ex.round.matches_this_turn == []
+    declare(ex, "row-colour", "R")
     ex.match_button.click()
     assert ex.round.matches_this_turn[0].bonus is None
     ex.reset()
     click_cards(ex, "B1", "B1", row=0)
-    ex.row_wild.value = "B"
+    declare(ex, "row-colour", "B")
     ex.match_button.click()
     assert ex.round.matches_this_turn[0].bonus == "double_colour"
 
@@ -161,7 +182,7 @@ def test_wild_dos_from_hand_colour() -> None:
                                    draw_pile="B3 G6 Y4")
     ex = PlayableExample(position)
     click_cards(ex, "R5", "W", row=0)
-    ex.wild_colour.value = "B"
+    declare(ex, "hand-colour", "B")
     ex.match_button.click()
     assert ex.round.matches_this_turn[0].cards == ("R5", "W=B")
 
@@ -170,8 +191,8 @@ def test_match_without_choices_only_asks() -> None:
     ex = PlayableExample(s01())
     before = ex.round.to_dict()
     ex.match_button.click()
-    assert "Center Row card" in ex.status_text
-    ex.row_box.children[0].click()
+    assert ex.status_text == "Select one or two cards from your hand first, then a row card, then Match."
+    ex.row_buttons[0].click()
     ex.match_button.click()
     assert "one or two cards" in ex.status_text
     assert ex.round.to_dict() == before
@@ -182,9 +203,10 @@ def test_clicking_a_selected_card_unselects_it() -> None:
     click_cards(ex, "R7")
     click_cards(ex, "R7")
     assert ex.selected_cards == []
-    ex.row_box.children[1].click()
-    ex.row_box.children[1].click()
-    assert "dos-tut-selected" not in ex.row_box.children[1]._dom_classes
+    ex.row_buttons[1].click()
+    assert "dos-targeted" in ex.row_buttons[1]._dom_classes
+    ex.row_buttons[1].click()
+    assert "dos-targeted" not in ex.row_buttons[1]._dom_classes
 
 
 def test_reset_and_show_me() -> None:
@@ -205,7 +227,7 @@ def test_a_broken_solution_or_check_does_not_escape() -> None:
     ex.reset()
     click_cards(ex, "R7", row=0)
     ex.match_button.click()
-    assert not ex.reached and ex.status_text.startswith("✓")
+    assert not ex.reached and ex.status_text.startswith("P1 plays R7 on B7")
 
 
 def test_dos_call_protects_and_forgetting_is_caught() -> None:
@@ -226,10 +248,13 @@ def test_dos_call_protects_and_forgetting_is_caught() -> None:
 def test_catch_buttons() -> None:
     position = Round.from_position(hands=["R7 B3 G9", "Y1 B8"], center_row="B7 Y5", draw_pile="G4 Y8 R1 B6")
     ex = PlayableExample(position, dos_buttons=True)
-    assert [b.description for b in ex.catch_buttons] == ["Catch P2"]
+    assert [b.description for b in ex.catch_buttons] == ["Catch P2!"]
+    # three cards, and R7 on B7 would leave two: DOS! can ride on that match (R11.4)
+    assert not ex.dos_button.disabled and not ex.catch_buttons[0].disabled
     ex.dos_button.click()
-    assert ex.status_text.startswith("No effect") and "R11.3" in ex.status_text
+    assert ex.status_text == "DOS! will be called with your move that leaves you two cards (R11.4)."
     ex.catch_buttons[0].click()
+    assert ex.catch_buttons[0].disabled  # P2 holds four now
     assert any(isinstance(e, DosCaught) for e in ex.round.log) and len(ex.round.hands[1]) == 4
 
 
@@ -247,13 +272,14 @@ def test_a_game_position_shows_the_scores() -> None:
     assert all(b.disabled for b in (ex.match_button, ex.draw_button, ex.place_button, ex.end_turn_button))
 
 
-def test_card_buttons_are_labelled_and_classed() -> None:
+def test_card_buttons_are_the_games_card_buttons() -> None:
     ex = PlayableExample(Round.from_position(hands=["R7 B# W", "Y1"], center_row="G4 Y10", draw_pile="B1"))
     labels = [b.description for b in ex.hand_box.children]
-    assert labels == ["R7 ●", "B# ■", "W 2"] == [card_label(Card.parse(c)) for c in ("R7", "B#", "W")]
-    assert "dos-tut-card-Bwild" in ex.hand_box.children[1]._dom_classes
-    assert {"dos-tut-row-card", "dos-tut-row-1"} <= set(ex.row_box.children[1]._dom_classes)
-    assert all(b.icon == "" for b in ex.hand_box.children)
+    assert labels == [face_text(Card.parse(c)) for c in ("R7", "B#", "W")]
+    assert {"dos-card-btn", "dos-c-B", "dos-wildnum", "dos-tut-card-Bwild"} <= set(ex.hand_box.children[1]._dom_classes)
+    assert {"dos-card-btn", "dos-tut-row-card", "dos-tut-row-1"} <= set(ex.row_buttons[1]._dom_classes)
+    assert "Card 2" in ex.row_piles[1].caption.value  # row cards are numbered from 1 for the reader
+    assert "dos-table" in ex._dom_classes  # the table's stylesheet applies
     assert repr(ex) == "<PlayableExample: >"
 
 
@@ -291,7 +317,8 @@ def test_exercise_with_options_and_a_failing_checker() -> None:
     broken = Exercise("Number?", lambda a: int(a) == 3, "3")
     broken.answer.value = "three"
     broken.check_button.click()
-    assert broken.correct is False and "could not read" in broken.feedback.value
+    assert broken.correct is None and "could not read" in broken.feedback.value
+    assert "invalid literal" not in broken.feedback.value
 
 
 def test_exercise_checker_can_use_the_engine() -> None:
@@ -385,7 +412,9 @@ def test_try_action_reports_and_leaves_a_refused_round_unchanged() -> None:
     before = r.to_dict()
     assert try_action(r, "match 0 R7 B3") == "Not allowed: R7+B3 adds up to 10, but B7 needs 7 (R4.2)"
     assert r.to_dict() == before
-    assert try_action(r, "call P1").startswith("No effect: a DOS call only counts")
+    assert try_action(r, "call P1") == "No effect: P1 holds 3 cards: DOS! counts only with exactly two (R11.3)."
+    assert try_action(r, "catch P1 P2") == "No effect: P2 holds 3 cards: only a player with exactly two cards can " \
+        "be caught (R11.1)." or try_action(r, "catch P1 P2").startswith("No effect: P2 holds 3 cards")
     assert try_action(r, "match 0 R7") == "OK: P1 plays R7 on B7: a single match."
 
 
@@ -439,7 +468,8 @@ def test_a_matched_row_card_can_be_tried_again_and_the_engine_says_why_not() -> 
                                              draw_pile="Y4 G10 R3"))
     click_cards(ex, "Y8", row=0)
     ex.match_button.click()
-    assert ex.row_box.children[0].description == "R8 ● · matched" and not ex.row_box.children[0].disabled
+    assert "dos-matched" in ex.row_buttons[0]._dom_classes and not ex.row_buttons[0].disabled
+    assert "matched this turn" in ex.row_buttons[0].tooltip
     before = ex.round.to_dict()
     click_cards(ex, "G3", "B5", row=0)
     ex.match_button.click()
@@ -470,11 +500,11 @@ def test_wild_declarations_are_shown_on_the_played_cards() -> None:
     position = Round.from_position(hands=["Y# B1 B1 G10", "Y1 Y5 B6"], center_row="Y7 W", draw_pile="R3 G6")
     ex = PlayableExample(position)
     click_cards(ex, "Y#", row=0)
-    ex.wild_number.value = "7"
+    declare(ex, "hand-number", "7")
     ex.match_button.click()
-    assert "yellow Wild #, any number 1 to 10, played as 7" in ex.board.value
+    assert "yellow Wild #, any number 1 to 10, played as 7" in ex.row_piles[0].caption.value
     steps = turn_steps(position, ["match 0 Y#=7", "match 1 B1 B1 as B"])
     assert steps[-1].pile_codes == (("Y#=7",), ("B1", "B1")) and steps[-1].row_declared[1] == "B"
-    from dos_lab.widgets.tutorial import _step_html
+    from dos_lab.widgets.pictures import step_html
 
-    assert "Wild DOS, counts as 2, played as blue" in _step_html(steps[-1])
+    assert "Wild DOS, counts as 2, played as blue" in step_html(steps[-1])

@@ -38,6 +38,11 @@ def bonus_url() -> Iterator[str]:
     yield from _serve("05-bonuses-and-turn-order.ipynb")
 
 
+@pytest.fixture(scope="module")
+def dos_url() -> Iterator[str]:
+    yield from _serve("06-the-dos-call.ipynb")
+
+
 def open_page(page: Page, url: str) -> None:
     page.set_viewport_size({"width": 1100, "height": 1000})
     page.goto(url)
@@ -54,7 +59,7 @@ def click_cards(example: Locator, *codes: str, row: int | None = None) -> None:
         expect(chosen).to_have_count(before + 1)
     if row is not None:
         example.locator(f".dos-tut-row-{row}").click()
-        expect(example.locator(f".dos-tut-row-{row}")).to_have_class(re.compile("dos-tut-selected"))
+        expect(example.locator(f".dos-tut-row-{row}")).to_have_class(re.compile("dos-targeted"))
 
 
 def shot(locator: Locator, artifacts: Path, name: str) -> None:
@@ -71,6 +76,7 @@ def test_matching_examples_and_exercise(page: Page, matching_url: str, artifacts
     expect(double.locator(".dos-tut-card-G3")).to_have_class(re.compile("dos-tut-selected"))
     double.locator(".dos-tut-match").click()
     expect(double.locator(".dos-tut-status")).to_contain_text("G3+Y9 adds up to 12, but R7 needs 7 (R4.2)")
+    expect(double.locator(".dos-tut-selected")).to_have_count(0)  # a refused choice is cleared
     shot(double, artifacts, "tutorial-02-refused.png")
     double.locator(".dos-tut-reset").click()
     expect(double.locator(".dos-tut-status")).to_contain_text("Back to the start")
@@ -78,6 +84,9 @@ def test_matching_examples_and_exercise(page: Page, matching_url: str, artifacts
     click_cards(double, "G3", "B4", row=0)
     double.locator(".dos-tut-match").click()
     expect(double.locator(".dos-tut-status")).to_contain_text("P1 plays G3 + B4 on R7: a double match")
+    # legal, but the goal also asks to end the turn: no green tick yet
+    expect(double.locator(".dos-tut-status-info")).to_contain_text("Not there yet. The goal:")
+    expect(double.locator(".dos-tut-goal-done")).to_have_count(0)
     double.locator(".dos-tut-end-turn").click()
     expect(double.locator(".dos-tut-goal-done")).to_be_visible()
     expect(double.locator(".dos-tut-log")).to_contain_text("E2 refill")
@@ -86,14 +95,15 @@ def test_matching_examples_and_exercise(page: Page, matching_url: str, artifacts
     # the same row card twice is refused (R4.3); two different row cards are fine (R4.4)
     click_cards(both, "Y8", row=0)
     both.locator(".dos-tut-match").click()
-    expect(both.locator(".dos-tut-row-0")).to_have_text("R8 ● · matched")
+    expect(both.locator(".dos-tut-row-0")).to_have_class(re.compile("dos-matched"))
+    expect(both.locator(".dos-pile-0")).to_contain_text("played on it")
     click_cards(both, "G3", "B5", row=0)
     both.locator(".dos-tut-match").click()
     expect(both.locator(".dos-tut-status")).to_contain_text("each row card can be matched once per turn (R4.3)")
     shot(both, artifacts, "tutorial-02-twice-refused.png")
-    for code in ("G3", "B5"):  # a second click unselects a card
-        both.locator(f".dos-tut-card-{code}").click()
-        expect(both.locator(f".dos-tut-card-{code}")).not_to_have_class(re.compile("dos-tut-selected"))
+    click_cards(both, "G3")
+    both.locator(".dos-tut-card-G3").click()  # a second click unselects a card
+    expect(both.locator(".dos-tut-card-G3")).not_to_have_class(re.compile("dos-tut-selected"))
     click_cards(both, "R1", "B5", row=1)
     both.locator(".dos-tut-match").click()
     expect(both.locator(".dos-tut-status")).to_contain_text("R1 + B5 on B6")
@@ -105,7 +115,7 @@ def test_matching_examples_and_exercise(page: Page, matching_url: str, artifacts
     exercise.locator(".dos-tut-answer input").fill("G3 B4")
     exercise.locator(".dos-tut-check").click()
     expect(exercise.locator(".dos-tut-feedback")).to_contain_text("G3+B4 adds up to 7, but Y10 needs 10 (R4.2)")
-    exercise.locator(".dos-tut-answer input").fill("Y9 R1")
+    exercise.locator(".dos-tut-answer input").fill("y9+r1")  # the tutorial's own notation, any case
     exercise.locator(".dos-tut-check").click()
     expect(exercise.locator(".dos-tut-feedback")).to_contain_text("Right!")
     exercise.locator(".dos-tut-show").click()
@@ -117,10 +127,13 @@ def test_wild_card_declarations(page: Page, wild_url: str, artifacts: Path) -> N
     open_page(page, wild_url)
     example = page.locator(".dos-tut-example").nth(0)
     click_cards(example, "Y#", row=0)
-    example.locator(".dos-tut-wild-number select").select_option(label="6")
+    example.locator(".dos-tut-match").click()  # the reader announces the number: the engine does not choose
+    expect(example.locator(".dos-tut-status")).to_contain_text("First say what your Y# stands for")
+    example.locator(".dos-declare-hand-number select").select_option(label="6")
     example.locator(".dos-tut-match").click()
     expect(example.locator(".dos-tut-status")).to_contain_text("Y#=6 is 6, but Y7 needs 7 (R4.1)")
-    example.locator(".dos-tut-wild-number select").select_option(label="7")
+    click_cards(example, "Y#", row=0)
+    example.locator(".dos-declare-hand-number select").select_option(label="7")
     example.locator(".dos-tut-match").click()
     expect(example.locator(".dos-tut-status")).to_contain_text("single colour match")
     expect(example.locator(".dos-tut-goal-done")).to_be_visible()
@@ -128,10 +141,22 @@ def test_wild_card_declarations(page: Page, wild_url: str, artifacts: Path) -> N
 
     row_wild = page.locator(".dos-tut-example").nth(1)
     click_cards(row_wild, "B1", "B1", row=0)
-    row_wild.locator(".dos-tut-row-wild select").select_option(label="blue ■")
+    row_wild.locator(".dos-declare-row-colour select").select_option(label="blue ■")
     row_wild.locator(".dos-tut-match").click()
     expect(row_wild.locator(".dos-tut-status")).to_contain_text("double colour match")
     shot(row_wild, artifacts, "tutorial-03-row-wild.png")
+
+    # an answer that is not a number gets a plain message, never Python's
+    exercise = page.locator(".dos-tut-exercise").first
+    exercise.locator(".dos-tut-answer input").fill("four")
+    exercise.locator(".dos-tut-check").click()
+    expect(exercise.locator(".dos-tut-feedback")).to_contain_text("“four” is not a whole number")
+    expect(exercise.locator(".dos-tut-feedback")).not_to_contain_text("invalid literal")
+    exercise.locator(".dos-tut-answer input").fill("4")
+    exercise.locator(".dos-tut-check").click()
+    expect(exercise.locator(".dos-tut-feedback")).to_contain_text("Right!")
+    shot(exercise, artifacts, "tutorial-03-exercise.png")
+    expect(page.locator("body")).not_to_contain_text("Traceback")
 
 
 def test_turn_stepper_bonus_order_and_colour_match(page: Page, bonus_url: str, artifacts: Path) -> None:
@@ -167,3 +192,29 @@ def test_turn_stepper_bonus_order_and_colour_match(page: Page, bonus_url: str, a
     expect(example.locator(".dos-tut-goal-done")).to_be_visible()
     expect(example.locator(".dos-tut-status")).to_contain_text("E3 bonus: P1 puts G9 into the Center Row.")
     shot(example, artifacts, "tutorial-05-single-colour-match.png")
+
+
+def test_dos_buttons_follow_the_rules(page: Page, dos_url: str, artifacts: Path) -> None:
+    open_page(page, dos_url)
+    call = page.locator(".dos-tut-example").nth(0)
+    expect(call.locator(".dos-tut-dos-help")).to_contain_text("play the part of P2")
+    expect(call.locator(".dos-tut-call")).to_have_text("DOS!")
+    # three cards, and R7 on B7 would leave two: DOS! is enabled, to ride on that match (R11.4)
+    expect(call.locator(".dos-tut-call")).to_be_enabled()
+    click_cards(call, "R7", row=0)
+    call.locator(".dos-tut-match").click()
+    expect(call.locator(".dos-tut-call")).to_be_enabled()
+    expect(call.locator(".dos-tut-caught-by-P2")).to_be_disabled()  # not exposed in the middle of the turn
+    call.locator(".dos-tut-call").click()
+    expect(call.locator(".dos-tut-call")).to_be_disabled()
+    call.locator(".dos-tut-end-turn").click()
+    expect(call.locator(".dos-tut-goal-done")).to_be_visible()
+    shot(call, artifacts, "tutorial-06-called.png")
+
+    catch = page.locator(".dos-tut-example").nth(1)
+    expect(catch.locator(".dos-tut-catch-P2")).to_be_enabled()
+    catch.locator(".dos-tut-catch-P2").click()
+    expect(catch.locator(".dos-tut-goal-done")).to_be_visible()
+    expect(catch.locator(".dos-tut-catch-P2")).to_be_disabled()  # P2 holds four cards now
+    shot(catch, artifacts, "tutorial-06-caught.png")
+    expect(page.locator("body")).not_to_contain_text("Traceback")

@@ -4,6 +4,7 @@ engine state and the status line. Staged positions keep every test exact."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -57,7 +58,8 @@ def test_first_turn_prompt_and_buttons() -> None:
     assert c.prompt == "Your turn: select one or two cards and a row card, then Match — or Draw."
     assert "select one or two cards and a row card, then Match" in view.prompt.value
     enabled = {key: not button.disabled for key, button in view.buttons.items()}
-    assert enabled == {"match": True, "draw": True, "place": False, "end_turn": False, "dos": True, "hint": True,
+    # DOS! is enabled only when a call would count: not with seven cards (README: buttons follow the rules)
+    assert enabled == {"match": True, "draw": True, "place": False, "end_turn": False, "dos": False, "hint": True,
                        "undo": False, "next": False, "skip": False}
     assert [b.description for b in view.hand_buttons] == [face_text(card) for card in c.round.hands[0]]
     assert view.hand_buttons[0].description == "R ●\n7"
@@ -191,15 +193,20 @@ def test_match_end_turn_bonus_and_bot_steps() -> None:
     assert view.buttons["next"].disabled and not view.buttons["draw"].disabled
 
 
-def test_replay_frames_follow_the_row_stage_by_stage() -> None:
-    view = table()
-    c = view.controller
+def single_colour_turn(view: TableView) -> None:
+    """colour-match: R7 on R7, End turn, G9 as the bonus card; the bot then plays."""
     click_cards(view, "R7")
     click_row(view, "R7")
     view.buttons["match"].click()
     view.buttons["end_turn"].click()
     click_cards(view, "G9")
     view.buttons["place"].click()
+
+
+def test_replay_frames_follow_the_row_stage_by_stage() -> None:
+    view = table()
+    c = view.controller
+    single_colour_turn(view)
     frames = []
     while c.replaying:
         c.next_step()
@@ -269,13 +276,14 @@ def test_declarations_offered_only_when_needed() -> None:
     c = view.controller
     assert view.declare_box.children == () or all(d.layout.display == "none" for d in view.declare_box.children)
     click_cards(view, "B3", "W")
+    assert view.declare_box.shown == []  # which declarations a match needs depends on its row card
+    click_row(view, "Y5")
     shown = [d for d in view.declare_box.children if d.layout.display != "none"]
     assert len(shown) == 1 and shown[0].description == "Colour for your W:"
     assert shown[0].value == "" and shown[0].options[0] == ("let the engine choose", "")
     assert [value for _, value in shown[0].options] == ["", "R", "B", "G", "Y"]
     shown[0].value = "G"
     assert c.declarations == {3: "G"} or c.declarations == {5: "G"}
-    click_row(view, "Y5")
     view.buttons["match"].click()
     assert status(view) == "You played B3+W=G on Y5: double number match."
     played = c.view.row[1].played
@@ -283,14 +291,26 @@ def test_declarations_offered_only_when_needed() -> None:
     assert "played as green" in view.row_piles[1].caption.value  # the declared colour is on the played card
 
 
-def test_wild_number_in_the_row_offers_a_number() -> None:
+def test_wild_number_in_the_row_offers_a_number_when_there_is_a_choice() -> None:
+    view = staged([0, 0], ["Y# R1 B5", "Y1 Y3 B8"], "G# Y10", "B7 R8 Y4")
+    click_cards(view, "Y#")
+    click_row(view, "G#")
+    shown = view.declare_box.shown
+    assert [d.description for d in shown] == ["Number for the Center Row's G#:", "Number for your Y#:"]
+    assert [v for _, v in shown[0].options] == ["", *map(str, range(1, 11))]
+    assert shown[0].options[0] == ("let the engine choose", "")
+    shown[0].value = "6"
+    shown[1].value = "6"
+    view.buttons["match"].click()
+    assert status(view).startswith("You played Y#=6 on G# (as 6)")
+
+
+def test_wild_number_in_the_row_is_left_to_the_engine_when_one_number_fits() -> None:
     view = staged([0, 0], ["G3 G6 R1 B5", "Y1 Y3 B8"], "G# Y10", "B7 R8 Y4")
     click_cards(view, "G3", "G6")
     click_row(view, "G#")
-    shown = [d for d in view.declare_box.children if d.layout.display != "none"]
-    assert [d.description for d in shown] == ["Number for the row's G#:"]
-    assert [v for _, v in shown[0].options] == ["", *map(str, range(1, 11))]
-    view.buttons["match"].click()  # the engine chooses 9: a double colour match (S19)
+    assert view.declare_box.shown == []  # only 9 fits 3 + 6: nothing to choose, the engine says so
+    view.buttons["match"].click()  # the engine declares 9: a double colour match (S19)
     assert status(view).startswith("You played G3+G6 on G# (as 9): double colour match")
     assert "as 9" in view.row_piles[0].caption.value
 
@@ -301,7 +321,7 @@ def test_wild_number_in_the_row_offers_a_number() -> None:
 def _down_to_three(view: TableView) -> None:
     """dos-call: R5 on R5 (single colour match) and G6 on Y6, End turn: one bonus card to place, three held."""
     view.buttons["dos"].click()
-    assert status(view) == "DOS! only counts when you hold exactly two cards; you hold 5 (R11.3)."
+    assert status(view) == "No call: P1 holds 5 cards: DOS! counts only with exactly two (R11.3)."
     click_cards(view, "R5")
     click_row(view, "R5")
     view.buttons["match"].click()
@@ -309,7 +329,9 @@ def _down_to_three(view: TableView) -> None:
     click_row(view, "Y6")
     view.buttons["match"].click()
     view.buttons["end_turn"].click()
-    assert view.controller.prompt.endswith("Placing leaves you two cards: press DOS! first to call it with your move.")
+    assert view.controller.prompt.endswith(
+        "A move can leave you two cards: press DOS! first to call it with that move (R11.4).")
+    assert not view.buttons["dos"].disabled
 
 
 def test_dos_called_with_the_placement() -> None:
@@ -317,7 +339,7 @@ def test_dos_called_with_the_placement() -> None:
     c = view.controller
     _down_to_three(view)
     view.buttons["dos"].click()
-    assert c.dos_armed and "R11.4" in status(view)
+    assert c.call_with_move and "R11.4" in status(view) and view.buttons["dos"].disabled
     click_cards(view, "B9")
     view.buttons["place"].click()
     assert status(view) == "You put B9 into the Center Row as a bonus card and called DOS!."
@@ -474,3 +496,32 @@ def test_lesson_links_are_relative_to_the_page(tmp_path: Path, monkeypatch: pyte
     assert 'href="../../tutorials/01-setup.ipynb"' in lessons_html(lessons)
     assert find_lessons(tmp_path / "dos_lab" / "app" / "x" / "y" / "z" / "w") == {}
     assert "come with the source repository" in lessons_html({})
+
+
+def test_the_log_names_each_stage_once_and_the_header_shows_the_seed() -> None:
+    view = table()
+    c = view.controller
+    single_colour_turn(view)
+    view.buttons["skip"].click()
+    lines = [re.sub(r"<[^>]+>", " ", line) for line in re.findall(r"<li[^>]*>(.*?)</li>", view.log_box.value)]
+    staged = [line for line in lines if re.search(r"\bE[1-6]\b", line)]
+    assert staged and all(len(re.findall(r"\bE[1-6]\b", line.split(":")[0])) == 1 for line in staged), staged
+    assert not any(re.search(r"E([1-6])\s*E\1", line) for line in lines)  # never "[E6] E6: …"
+    assert f"deal number (seed) {c.seed}" in view.header.value
+
+
+def test_dos_button_follows_the_rules() -> None:
+    view = table()
+    assert view.buttons["dos"].disabled  # seven cards: a call would not count (R11.3)
+    two = staged([0, 0], ["R7 B3", "Y1 Y5 B8"], "G7 Y6", "G4 Y8 R1")
+    assert not two.buttons["dos"].disabled and two.buttons["dos"].button_style == "warning"
+    two.buttons["dos"].click()
+    assert two.controller.round.has_called_dos(0) and two.buttons["dos"].disabled
+
+
+def test_catch_button_is_disabled_while_the_bot_has_called() -> None:
+    game = Game.from_position(scores=[0, 0], dealer=1, hands=["R7 B3 G9", "Y1 Y5"], center_row="B8 Y3",
+                              draw_pile="G4 Y8 R1 B5", dos_called=[1])
+    view = TableView(TableController(game, ["greedy"]))
+    assert view._catch[1].layout.display is None and view._catch[1].disabled
+    assert "called DOS ✓" in view._opponent_info[1].value

@@ -15,15 +15,37 @@ word WILD. The look comes from :data:`STYLESHEET` (shown once per table by
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+import logging
+from collections.abc import Callable, Iterable
+from html import escape
+from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.cards import Card, Color, Kind
-from dos_lab.render import PALETTE, SYMBOLS
+from dos_lab.play.controller import Declaration
+from dos_lab.play.observer import Pile
+from dos_lab.render import PALETTE, SYMBOLS, card_html
 
-__all__ = ["STYLESHEET", "card_classes", "card_tooltip", "face_text", "new_card_button", "set_classes",
-           "show_card", "stylesheet"]
+__all__ = [
+    "STYLESHEET",
+    "DeclarationBox",
+    "RowPile",
+    "card_classes",
+    "card_tooltip",
+    "face_text",
+    "fit_hand",
+    "fit_row",
+    "new_card_button",
+    "safe",
+    "set_classes",
+    "set_trait",
+    "show_card",
+    "stylesheet",
+]
+
+log = logging.getLogger(__name__)
 
 _WILD_BAND = "linear-gradient(90deg,#c62828 0 25%,#1565c0 25% 50%,#2e7d32 50% 75%,#fdd835 75% 100%)"
 
@@ -158,3 +180,170 @@ def show_card(button: widgets.Button, card: Card, test_class: str, *, selected: 
     set_classes(button, [test_class, *card_classes(card)], [*(["dos-selected"] if selected else []), *marks])
     if button.layout.display is not None:
         button.layout.display = None
+
+
+def safe(handler: Callable[[], object]) -> Callable[[Any], None]:
+    """A widget callback that never raises (ipywidgets would swallow it, Voila would hide it)."""
+
+    def callback(_: Any) -> None:
+        try:
+            handler()
+        except Exception:
+            log.exception("widget callback failed")
+
+    return callback
+
+
+def set_trait(widget: Any, name: str, value: Any) -> None:
+    """Set a trait only if it changes (so nothing is sent to the browser for nothing)."""
+    if getattr(widget, name) != value:
+        setattr(widget, name, value)
+
+
+def shown_as_text(pile: Pile) -> str:
+    """What a wild row card stands for, in words: ``"as 9"``, ``"as B ■"``."""
+    value = pile.shown_as
+    if value is None:
+        return ""
+    if isinstance(value, Color):
+        return f"as {value.value} {SYMBOLS[value]}"
+    return f"as {value}"
+
+
+class RowPile(widgets.VBox):  # type: ignore[misc]
+    """One Center Row card (a card button to choose as the target) with the cards played on it this turn.
+
+    ``classes`` are extra test classes for the button (a tutorial adds its own)."""
+
+    def __init__(self, index: int, on_click: Callable[[], None], classes: Iterable[str] = ()) -> None:
+        self.index = index
+        self.classes = (f"dos-row-{index}", *classes)
+        self.button = new_card_button(self.classes[0])
+        for css in self.classes[1:]:
+            self.button.add_class(css)
+        self.button.on_click(safe(on_click))
+        self.caption = widgets.HTML(layout=widgets.Layout(min_height="20px"))
+        self.caption.add_class(f"dos-pile-{index}")
+        super().__init__([self.button, self.caption], layout=widgets.Layout(align_items="center", margin="0 6px"))
+        self.add_class("dos-pile")
+
+    def show(self, pile: Pile, *, targeted: bool, live: bool, marks: Iterable[str] = ()) -> None:
+        """Draw ``pile``: the card, whether it is the target, and what was played on it."""
+        wanted = [*marks, *(["dos-targeted"] if targeted else []), *(["dos-matched"] if pile.played else [])]
+        extra = "your target" if targeted else ("matched this turn" if pile.played else
+                                                "click to target" if live else "")
+        show_card(self.button, pile.card, self.classes[0], marks=[*self.classes[1:], *wanted], extra=extra)
+        parts = [f'<div style="font-size:12px;font-weight:700">Card {self.index + 1}</div>']
+        declared = shown_as_text(pile)
+        if declared:
+            parts.append(f'<div style="font-size:12px;font-weight:700">{escape(declared)}</div>')
+        if pile.played:
+            parts.append('<div style="font-size:11px">played on it:</div>'
+                         + "".join(card_html(p.card, declared=p.color or p.value, size="small") for p in pile.plays))
+        set_trait(self.caption, "value", f'<div style="text-align:center;max-width:120px">{"".join(parts)}</div>')
+
+
+def fit_hand(buttons: list[widgets.Button], box: widgets.Box, count: int,
+             on_click: Callable[[int], None]) -> None:
+    """Make ``box`` show ``count`` hand card buttons (``dos-hand-N``), reusing the ones made before."""
+    while len(buttons) < count:
+        index = len(buttons)
+        button = new_card_button(f"dos-hand-{index}")
+        button.on_click(safe(functools.partial(on_click, index)))
+        buttons.append(button)
+    if len(box.children) != count:
+        box.children = buttons[:count]
+
+
+def fit_row(piles: list[RowPile], box: widgets.Box, count: int, on_click: Callable[[int], None],
+            classes: Callable[[int], Iterable[str]] = lambda index: ()) -> None:
+    """Make ``box`` show ``count`` row piles, reusing the ones made before."""
+    while len(piles) < count:
+        index = len(piles)
+        piles.append(RowPile(index, functools.partial(on_click, index), classes(index)))
+    if len(box.children) != count:
+        box.children = piles[:count]
+
+
+def _choice_label(need: Declaration, value: str) -> str:
+    if not value:
+        return "let the engine choose"
+    if need.card.kind is Kind.WILD_DOS:
+        color = Color.parse(value)
+        return f"{color.label} {SYMBOLS[color]}"
+    return value
+
+
+class DeclarationBox(widgets.HBox):  # type: ignore[misc]
+    """One dropdown per wild card that needs a declaration for the move being prepared.
+
+    ``needs()`` lists them (the model asks the engine); ``on_declare(where, index, value)`` is called
+    when the player picks a value. Each dropdown carries ``dos-declare-N`` and a class saying what it is
+    for: ``dos-declare-hand-colour``, ``dos-declare-hand-number``, ``dos-declare-row-colour`` or
+    ``dos-declare-row-number``."""
+
+    def __init__(self, needs: Callable[[], list[Declaration]], on_declare: Callable[[str, int, str], None]) -> None:
+        super().__init__(layout=widgets.Layout(flex_flow="row wrap"))
+        self.add_class("dos-declarations")
+        self._needs = needs
+        self._on_declare = on_declare
+        self._dropdowns: list[tuple[widgets.Dropdown, list[Declaration]]] = []
+        self._syncing = False
+
+    @property
+    def shown(self) -> list[widgets.Dropdown]:
+        """The dropdowns on show now."""
+        return [d for d, holder in self._dropdowns if holder and d.layout.display != "none"]
+
+    def refresh(self) -> None:
+        """Show exactly the dropdowns the move being prepared needs."""
+        needs = self._needs()
+        self._syncing = True
+        try:
+            while len(self._dropdowns) < len(needs):
+                holder: list[Declaration] = []
+                dropdown = widgets.Dropdown(style={"description_width": "initial"},
+                                            layout=widgets.Layout(width="auto", margin="2px 12px 2px 0"))
+                dropdown.add_class(f"dos-declare-{len(self._dropdowns)}")
+                dropdown.observe(self._changed(holder), names="value")
+                self._dropdowns.append((dropdown, holder))
+            for number, (dropdown, holder) in enumerate(self._dropdowns):
+                if number >= len(needs):
+                    holder.clear()
+                    set_trait(dropdown.layout, "display", "none")
+                    continue
+                need = needs[number]
+                holder[:] = [need]
+                what = "colour" if need.card.kind is Kind.WILD_DOS else "number"
+                purpose = f"dos-declare-{need.where}-{what}"
+                keep = [c for c in dropdown._dom_classes if not c.startswith("dos-declare-hand-")
+                        and not c.startswith("dos-declare-row-")]
+                set_classes(dropdown, keep, [purpose])
+                options: tuple[tuple[str, str | None], ...] = tuple(
+                    (_choice_label(need, value), value) for value in need.choices)
+                if "" not in need.choices:
+                    options = (("choose…", None), *options)
+                set_trait(dropdown, "options", options)
+                set_trait(dropdown, "value", need.value or (None if "" not in need.choices else ""))
+                where = "your" if need.where == "hand" else "the Center Row's"
+                set_trait(dropdown, "description", f"{what.capitalize()} for {where} {need.card.code}:")
+                free = ", or let the engine choose one that makes the match legal" if "" in need.choices else ""
+                set_trait(dropdown, "tooltip", f"Say what {where} {need.card.code} stands for{free}")
+                set_trait(dropdown.layout, "display", None)
+            children = tuple(d for d, _ in self._dropdowns)
+            if tuple(getattr(self, "children", ())) != children:
+                self.children = children
+        finally:
+            self._syncing = False
+
+    def _changed(self, holder: list[Declaration]) -> Callable[[Any], None]:
+        def changed(change: Any) -> None:
+            if self._syncing or not holder:
+                return
+            need = holder[0]
+            try:
+                self._on_declare(need.where, need.index, str(change["new"] or ""))
+            except Exception:
+                log.exception("declaration callback failed")
+
+        return changed

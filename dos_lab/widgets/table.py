@@ -1,12 +1,12 @@
 """A playable DOS table: your hand, the Center Row, the opponents, the piles, the
 buttons, the narrated log and the scoring table — a thin view over a
-:class:`~dos_lab.widgets.controller.TableController`.
+:class:`~dos_lab.play.controller.TableController`.
 
 The view never decides what is legal: it enables the buttons the controller
 (that is, the engine) allows and shows the engine's answer in the status line.
 Every widget that a browser test needs carries a stable ``dos-…`` CSS class.
 
->>> from dos_lab.widgets.positions import staged_game
+>>> from dos_lab.play.positions import staged_game
 >>> view = TableView(TableController(staged_game("colour-match"), ["greedy"]))
 >>> view.buttons["draw"].disabled, view.buttons["place"].disabled
 (False, True)
@@ -19,20 +19,28 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
 from html import escape
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.cards import Card, Color
+from dos_lab.cards import Card
 from dos_lab.events import Event, player_name
-from dos_lab.matching import parse_played
-from dos_lab.render import SYMBOLS, card_html, cards_html
-from dos_lab.widgets.cards import new_card_button, show_card, stylesheet
-from dos_lab.widgets.controller import Declaration, TableController, TableSetup
+from dos_lab.play.controller import TableController, TableSetup
+from dos_lab.play.observer import TableSnapshot
+from dos_lab.play.stages import STAGES
+from dos_lab.render import cards_html
+from dos_lab.widgets.cards import (
+    DeclarationBox,
+    RowPile,
+    fit_hand,
+    fit_row,
+    safe,
+    set_trait,
+    show_card,
+    stylesheet,
+)
 from dos_lab.widgets.setup import SetupPanel
-from dos_lab.widgets.snapshot import Pile, TableSnapshot
 
 __all__ = ["TableView", "play"]
 
@@ -44,27 +52,13 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("draw", "Draw", "Draw a card instead of matching (R7)"),
     ("place", "Place", "Put the selected card into the Center Row (after a draw, or as a colour bonus)"),
     ("end_turn", "End turn", "Finish your turn: discard the matched piles, refill the row, bonuses (R8)"),
-    ("dos", "DOS!", "Call DOS when you hold exactly two cards (R11)"),
+    ("dos", "DOS!", "Call DOS when you hold exactly two cards, or with the placement that leaves you two (R11)"),
     ("hint", "Hint", "Select one legal match for me"),
     ("undo", "Undo", "Take back your last action this turn"),
     ("next", "Next ▶", "Show the next step of the computer players' turns"),
     ("skip", "Skip to my turn ▶▶", "Show all the computer players' steps at once"),
 )
-STAGES = (("E1", "discard"), ("E2", "refill"), ("E3", "bonus cards"), ("E4", "opponents draw"),
-          ("E5", "DOS penalty"), ("E6", "next player"))
 LOG_LINES = 40
-
-
-def _safe(handler: Callable[[], None]) -> Callable[[Any], None]:
-    """A widget callback that never raises (ipywidgets would swallow it, Voila would hide it)."""
-
-    def callback(_: Any) -> None:
-        try:
-            handler()
-        except Exception:
-            log.exception("table callback failed")
-
-    return callback
 
 
 def _html(test_class: str, **layout: str) -> widgets.HTML:
@@ -73,36 +67,25 @@ def _html(test_class: str, **layout: str) -> widgets.HTML:
     return w
 
 
-def _set(widget: Any, name: str, value: Any) -> None:
-    """Set a trait only if it changes (so nothing is sent to the browser for nothing)."""
-    if getattr(widget, name) != value:
-        setattr(widget, name, value)
+def stage_chips(current: str | None) -> str:
+    """The stage bar E1–E6 with the current stage marked."""
+    chips = "".join(
+        f'<span class="dos-stage{" dos-stage-now" if current == code else ""}">'
+        f'{"▶ " if current == code else ""}{code} {label}</span>' for code, label in STAGES)
+    return f'<div style="margin:2px 0 0 2px"><span style="font-size:12px">End of turn: </span>{chips}</div>'
 
 
-def played_html(code: str) -> str:
-    """A small face of a card played on a row card, with its declaration (``W=R``, ``G#=4``)."""
-    played = parse_played(code)
-    return card_html(played.card, declared=played.color or played.value, size="small")
-
-
-def _declared_text(pile: Pile) -> str:
-    value: int | Color | None = pile.declared if pile.declared is not None else pile.fixed
-    if value is None:
-        return ""
-    if isinstance(value, Color):
-        return f"as {value.value} {SYMBOLS[value]}"
-    return f"as {value}"
-
-
-class _RowPile(widgets.VBox):  # type: ignore[misc]
-    """One Center Row card (a target button) with the cards played on it this turn."""
-
-    def __init__(self, index: int, on_click: Callable[[], None]) -> None:
-        self.button = new_card_button(f"dos-row-{index}")
-        self.button.on_click(_safe(on_click))
-        self.caption = _html(f"dos-pile-{index}", min_height="20px")
-        super().__init__([self.button, self.caption], layout=widgets.Layout(align_items="center", margin="0 6px"))
-        self.add_class("dos-pile")
+def log_html(events: list[Event], viewer: int | None) -> str:
+    """The narrated log, newest first; a stage the sentence does not name is shown as a badge (never twice)."""
+    items = []
+    for number, event in enumerate(reversed(events[-LOG_LINES:])):
+        text = event.describe(viewer=viewer)
+        named = event.stage is None or text.startswith(event.stage)
+        badge = "" if named else f'<span class="dos-badge">{event.stage}</span>'
+        css = ' class="dos-new"' if number == 0 else ""
+        items.append(f"<li{css}>{badge}{escape(text)}</li>")
+    return (f'<div class="dos-log" role="log"><ul style="list-style:none;padding-left:0;margin:0">'
+            f'{"".join(items)}</ul></div>')
 
 
 class TableView(widgets.VBox):  # type: ignore[misc]
@@ -111,7 +94,6 @@ class TableView(widgets.VBox):  # type: ignore[misc]
     def __init__(self, controller: TableController, *, setup: bool = True) -> None:
         self.controller = controller
         c = controller
-        self._syncing = False
         self.header = _html("dos-header")
         self.prompt = _html("dos-prompt")
         self.status = _html("dos-status")
@@ -119,7 +101,7 @@ class TableView(widgets.VBox):  # type: ignore[misc]
         self.opponents.add_class("dos-opponents")
         self._opponent_info: dict[int, widgets.HTML] = {}
         self._catch: dict[int, widgets.Button] = {}
-        self.row_piles: list[_RowPile] = []
+        self.row_piles: list[RowPile] = []
         self.row_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
                                                           min_height="130px"))
         self.row_box.add_class("dos-row")
@@ -130,23 +112,21 @@ class TableView(widgets.VBox):  # type: ignore[misc]
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", min_height="112px",
                                                            padding="8px 0 0 6px"))
         self.hand_box.add_class("dos-hand")
-        self.declare_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.declare_box.add_class("dos-declarations")
-        self._dropdowns: list[tuple[widgets.Dropdown, list[Declaration]]] = []
+        self.declare_box = DeclarationBox(c.declarations_needed, c.declare)
         self.buttons: dict[str, widgets.Button] = {}
         for key, label, tip in ACTIONS:
             button = widgets.Button(description=label, tooltip=tip,
                                     layout=widgets.Layout(width="auto", min_width="84px"))
             button.add_class("dos-action")
             button.add_class(f"dos-{key.replace('_', '-')}")
-            button.on_click(_safe(getattr(c, {"dos": "call_dos", "next": "next_step"}.get(key, key))))
+            button.on_click(safe(getattr(c, {"dos": "call_dos", "next": "next_step"}.get(key, key))))
             self.buttons[key] = button
         self.scoring = _html("dos-scoring")
         self.next_round = widgets.Button(description="Next round", tooltip="Deal the next round (R13.5)",
                                          layout=widgets.Layout(width="auto"))
         self.next_round.add_class("dos-action")
         self.next_round.add_class("dos-next-round")
-        self.next_round.on_click(_safe(c.next_round))
+        self.next_round.on_click(safe(c.next_round))
         self.round_end = widgets.VBox([self.scoring, self.next_round])
         self.round_end.add_class("dos-round-end")
         self.log_box = _html("dos-log-box")
@@ -176,8 +156,7 @@ class TableView(widgets.VBox):  # type: ignore[misc]
 
     @staticmethod
     def _title(text: str) -> widgets.HTML:
-        w = widgets.HTML(f'<div class="dos-section-title">{escape(text)}</div>')
-        return w
+        return widgets.HTML(f'<div class="dos-section-title">{escape(text)}</div>')
 
     def _start(self, setup: TableSetup) -> None:
         self.controller.new_game(setup)
@@ -186,41 +165,41 @@ class TableView(widgets.VBox):  # type: ignore[misc]
 
     def refresh(self) -> None:
         """Redraw everything from the controller (only changed traits travel to the browser)."""
-        self._syncing = True
-        try:
-            c = self.controller
-            s = c.view
-            self._header(s)
-            _set(self.prompt, "value", f'<div class="dos-prompt-text" role="status">➜ {escape(c.prompt)}</div>')
-            kind = c.message_kind if c.message else "info"
-            text = escape(c.message) if c.message else "&nbsp;"
-            _set(self.status, "value",
-                 f'<div class="dos-status-text dos-status-{kind}" role="status" aria-live="polite">{text}</div>')
-            self._opponents(s)
-            self._row(s)
-            self._hand(s)
-            self._declarations()
-            enabled = c.enabled()
-            for key, button in self.buttons.items():
-                _set(button, "disabled", not enabled[key])
-            _set(self.buttons["dos"], "button_style", "warning" if c.dos_due() else "")
-            self._round_end(s)
-            _set(self.log_box, "value", self._log_html(c.events))
-        finally:
-            self._syncing = False
+        c = self.controller
+        s = c.view
+        self._header(s)
+        set_trait(self.prompt, "value", f'<div class="dos-prompt-text" role="status">➜ {escape(c.prompt)}</div>')
+        kind = c.message_kind if c.message else "info"
+        text = escape(c.message) if c.message else "&nbsp;"
+        set_trait(self.status, "value",
+                  f'<div class="dos-status-text dos-status-{kind}" role="status" aria-live="polite">{text}</div>')
+        self._opponents(s)
+        self._row(s)
+        self._hand(s)
+        self.declare_box.refresh()
+        enabled = c.enabled()
+        for key, button in self.buttons.items():
+            set_trait(button, "disabled", not enabled[key])
+        set_trait(self.buttons["dos"], "button_style", "warning" if enabled["dos"] else "")
+        self._round_end(s)
+        set_trait(self.log_box, "value", log_html(c.events, c.human))
 
     def _header(self, s: TableSnapshot) -> None:
         c, g = self.controller, self.controller.game
+        scores = g.scores if g is not None else [0] * s.players
         cells = []
         for p in range(s.players):
             now = " ◀ to play" if p == s.current and not s.over else ""
-            cells.append(f"<td><b>{escape(c.name(p))}</b>{now}</td><td>{g.scores[p]} points</td>")
+            cells.append(f"<td><b>{escape(c.name(p))}</b>{now}</td><td>{scores[p]} points</td>")
         rows = "".join(f"<tr>{cell}</tr>" for cell in cells)
-        _set(self.header, "value",
-             f'<div style="display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start">'
-             f'<div><div style="font-size:20px;font-weight:700">DOS — round {g.round_number}, turn {s.turn}</div>'
-             f'<div style="font-size:13px">Dealer {player_name(g.dealer)} · first to {g.rules.target_score} '
-             f'points wins</div></div><table class="dos-scoring dos-scores">{rows}</table></div>')
+        about = (f"Dealer {player_name(g.dealer)} · first to {g.rules.target_score} points wins · "
+                 f'<span class="dos-seed">deal number (seed) {c.seed}</span>' if g is not None else "")
+        number = f"round {g.round_number}, " if g is not None else ""
+        set_trait(self.header, "value",
+                  f'<div style="display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start">'
+                  f'<div><div style="font-size:20px;font-weight:700">DOS — {number}turn {s.turn}</div>'
+                  f'<div style="font-size:13px">{about}</div></div>'
+                  f'<table class="dos-scoring dos-scores">{rows}</table></div>')
 
     def _opponents(self, s: TableSnapshot) -> None:
         c = self.controller
@@ -234,10 +213,9 @@ class TableView(widgets.VBox):  # type: ignore[misc]
                                                "forgot to call (R11.1)", layout=widgets.Layout(width="auto"))
                 catch.add_class("dos-action")
                 catch.add_class(f"dos-catch-{p}")
-                catch.on_click(_safe(functools.partial(c.catch, p)))
+                catch.on_click(safe(functools.partial(c.catch, p)))
                 self._opponent_info[p], self._catch[p] = info, catch
-                box = widgets.VBox([info, catch])
-                boxes.append(box)
+                boxes.append(widgets.VBox([info, catch]))
             self.opponents.children = boxes
         for p in others:
             n = s.hand_sizes[p]
@@ -248,147 +226,60 @@ class TableView(widgets.VBox):  # type: ignore[misc]
             if n == 2:
                 notes.append("called DOS ✓" if s.called[p] else "two cards, no DOS call yet")
             backs = "▮" * min(n, 20) + ("…" if n > 20 else "")
-            _set(self._opponent_info[p], "value",
-                 f'<div class="dos-panel{" dos-panel-current" if playing else ""}" style="min-width:190px">'
-                 f'<b>{escape(c.name(p))}</b><br><span style="font-size:20px;font-weight:700">{n}</span> '
-                 f'card{"s" * (n != 1)} <span aria-hidden="true" style="color:#5d4037">{backs}</span>'
-                 f'<br><span style="font-size:13px">{escape(" · ".join(notes)) or "&nbsp;"}</span></div>')
-            _set(self._catch[p], "disabled", not c.can_catch(p))
-            _set(self._catch[p].layout, "display", None if n == 2 else "none")
+            set_trait(self._opponent_info[p], "value",
+                      f'<div class="dos-panel{" dos-panel-current" if playing else ""}" style="min-width:190px">'
+                      f'<b>{escape(c.name(p))}</b><br><span style="font-size:20px;font-weight:700">{n}</span> '
+                      f'card{"s" * (n != 1)} <span aria-hidden="true" style="color:#5d4037">{backs}</span>'
+                      f'<br><span style="font-size:13px">{escape(" · ".join(notes)) or "&nbsp;"}</span></div>')
+            set_trait(self._catch[p], "disabled", not c.can_catch(p))
+            set_trait(self._catch[p].layout, "display", None if n == 2 else "none")
 
     def _row(self, s: TableSnapshot) -> None:
         c = self.controller
-        while len(self.row_piles) < len(s.row):
-            index = len(self.row_piles)
-            self.row_piles.append(_RowPile(index, functools.partial(c.choose_target, index)))
-        if len(self.row_box.children) != len(s.row):
-            self.row_box.children = self.row_piles[:len(s.row)]
+        fit_row(self.row_piles, self.row_box, len(s.row), c.choose_target)
         live = c.live and s.your_turn
         for index, pile in enumerate(s.row):
-            view = self.row_piles[index]
-            targeted = live and c.target == index
-            marks = ["dos-targeted"] if targeted else []
-            if pile.played:
-                marks.append("dos-matched")
-            extra = "your target" if targeted else ("matched this turn" if pile.played else "click to target")
-            show_card(view.button, pile.card, f"dos-row-{index}", marks=marks, extra=extra)
-            parts = []
-            declared = _declared_text(pile)
-            if declared:
-                parts.append(f'<div style="font-size:12px;font-weight:700">{escape(declared)}</div>')
-            if pile.played:
-                parts.append('<div style="font-size:11px">played on it:</div>'
-                             + "".join(played_html(code) for code in pile.played))
-            _set(view.caption, "value", f'<div style="text-align:center;max-width:120px">{"".join(parts)}</div>')
-        _set(self.piles, "value",
-             f'<div style="font-size:14px;margin:2px 0 0 4px">Draw pile: <b>{s.draw_count}</b> '
-             f'card{"s" * (s.draw_count != 1)} · Discard pile: <b>{s.discard_count}</b> '
-             f'card{"s" * (s.discard_count != 1)}</div>')
-        chips = "".join(
-            f'<span class="dos-stage{" dos-stage-now" if s.stage == code else ""}">'
-            f'{"▶ " if s.stage == code else ""}{code} {label}</span>' for code, label in STAGES)
-        _set(self.stages, "value", f'<div style="margin:2px 0 0 2px"><span style="font-size:12px">End of turn: '
-                                   f'</span>{chips}</div>')
+            self.row_piles[index].show(pile, targeted=live and c.target == index, live=live)
+        set_trait(self.piles, "value",
+                  f'<div style="font-size:14px;margin:2px 0 0 4px">Draw pile: <b>{s.draw_count}</b> '
+                  f'card{"s" * (s.draw_count != 1)} · Discard pile: <b>{s.discard_count}</b> '
+                  f'card{"s" * (s.discard_count != 1)}</div>')
+        set_trait(self.stages, "value", stage_chips(s.stage))
 
     def _hand(self, s: TableSnapshot) -> None:
         c = self.controller
-        while len(self.hand_buttons) < len(s.hand):
-            index = len(self.hand_buttons)
-            button = new_card_button(f"dos-hand-{index}")
-            button.on_click(_safe(functools.partial(c.toggle_card, index)))
-            self.hand_buttons.append(button)
-        if len(self.hand_box.children) != len(s.hand):
-            self.hand_box.children = self.hand_buttons[:len(s.hand)]
+        fit_hand(self.hand_buttons, self.hand_box, len(s.hand), c.toggle_card)
         for index, card in enumerate(s.hand):
             selected = index in c.selected and not c.replaying
-            drawn = s.drawn is card and index == _last_index(s.hand, card)
+            drawn = s.drawn == card and index == _last_index(s.hand, card)
             show_card(self.hand_buttons[index], card, f"dos-hand-{index}", selected=selected,
                       extra="just drawn" if drawn else "", disabled=s.over)
         called = " · DOS called ✓" if s.called[c.human] else ""
-        _set(self.hand_title, "value",
-             f'<div class="dos-section-title">Your hand — {len(s.hand)} card{"s" * (len(s.hand) != 1)}{called}'
-             f'<span style="font-weight:400"> (click cards to select them)</span></div>')
-
-    def _declarations(self) -> None:
-        needs = self.controller.declarations_needed()
-        while len(self._dropdowns) < len(needs):
-            holder: list[Declaration] = []
-            dropdown = widgets.Dropdown(style={"description_width": "initial"},
-                                        layout=widgets.Layout(width="auto", margin="2px 12px 2px 0"))
-            dropdown.add_class(f"dos-declare-{len(self._dropdowns)}")
-            dropdown.observe(self._on_declare(dropdown, holder), names="value")
-            self._dropdowns.append((dropdown, holder))
-        for number, (dropdown, holder) in enumerate(self._dropdowns):
-            if number >= len(needs):
-                holder.clear()
-                _set(dropdown.layout, "display", "none")
-                continue
-            need = needs[number]
-            holder[:] = [need]
-            options = tuple((_choice_label(need, value), value) for value in need.choices)
-            _set(dropdown, "options", options)
-            _set(dropdown, "value", need.value)
-            where = "your" if need.where == "hand" else "the row's"
-            what = "colour" if need.card.code == "W" else "number"
-            _set(dropdown, "description", f"{what.capitalize()} for {where} {need.card.code}:")
-            _set(dropdown, "tooltip", f"Declare the {what} of {where} {need.card.code}, or let the engine choose "
-                                      "one that makes the match legal (and earns a bonus if it can)")
-            _set(dropdown.layout, "display", None)
-        children = tuple(d for d, _ in self._dropdowns)
-        if self.declare_box.children != children:
-            self.declare_box.children = children
-
-    def _on_declare(self, dropdown: widgets.Dropdown, holder: list[Declaration]) -> Callable[[Any], None]:
-        def changed(change: Any) -> None:
-            if self._syncing or not holder:
-                return
-            need = holder[0]
-            try:
-                self.controller.declare(need.where, need.index, str(change["new"] or ""))
-            except Exception:
-                log.exception("declaration callback failed")
-
-        return changed
+        set_trait(self.hand_title, "value",
+                  f'<div class="dos-section-title">Your hand — {len(s.hand)} card{"s" * (len(s.hand) != 1)}'
+                  f'{called}<span style="font-weight:400"> (click cards to select them)</span></div>')
 
     def _round_end(self, s: TableSnapshot) -> None:
         c = self.controller
         show = s.over and not c.replaying
-        _set(self.round_end.layout, "display", None if show else "none")
-        _set(self.next_round, "disabled", not c.enabled()["next_round"])
-        _set(self.next_round.layout, "display", None if show and not c.game.over else "none")
+        set_trait(self.round_end.layout, "display", None if show else "none")
+        set_trait(self.next_round, "disabled", not c.enabled()["next_round"])
+        g = c.game
+        set_trait(self.next_round.layout, "display", None if show and g is not None and not g.over else "none")
         if not show:
-            _set(self.scoring, "value", "")
+            set_trait(self.scoring, "value", "")
             return
-        r, g = c.round, c.game
+        r = c.round
         rows = []
         for p, hand, points in c.round_summary():
             result = f"went out: scores <b>{r.points}</b>" if p == r.winner else f"{points} points to the winner"
+            total = g.scores[p] if g is not None else ""
             rows.append(f"<tr><td><b>{escape(c.name(p))}</b></td><td>{cards_html(hand, size='small', empty='none')}"
-                        f"</td><td>{result}</td><td><b>{g.scores[p]}</b></td></tr>")
-        _set(self.scoring, "value",
-             f'<div class="dos-panel" style="background:#fff"><div class="dos-section-title">'
-             f'{escape(c.prompt)}</div><table class="dos-scoring"><tr><th>Player</th><th>Cards left</th>'
-             f'<th>This round (R13.1)</th><th>Total</th></tr>{"".join(rows)}</table></div>')
-
-    def _log_html(self, events: list[Event]) -> str:
-        viewer = self.controller.human
-        items = []
-        recent = events[-LOG_LINES:]
-        for number, event in enumerate(reversed(recent)):
-            badge = f'<span class="dos-badge">{event.stage}</span>' if event.stage else ""
-            css = ' class="dos-new"' if number == 0 else ""
-            items.append(f"<li{css}>{badge}{escape(event.describe(viewer=viewer))}</li>")
-        return f'<div class="dos-log" role="log"><ul style="list-style:none;padding-left:0;margin:0">' \
-               f'{"".join(items)}</ul></div>'
-
-
-def _choice_label(need: Declaration, value: str) -> str:
-    if not value:
-        return "let the engine choose"
-    if need.card.code == "W":
-        color = Color.parse(value)
-        return f"{value} {SYMBOLS[color]} {color.label}"
-    return value
+                        f"</td><td>{result}</td><td><b>{total}</b></td></tr>")
+        set_trait(self.scoring, "value",
+                  f'<div class="dos-panel" style="background:#fff"><div class="dos-section-title">'
+                  f'{escape(c.prompt)}</div><table class="dos-scoring"><tr><th>Player</th><th>Cards left</th>'
+                  f'<th>This round (R13.1)</th><th>Total</th></tr>{"".join(rows)}</table></div>')
 
 
 def _last_index(hand: tuple[Card, ...], card: Card) -> int:
@@ -397,6 +288,6 @@ def _last_index(hand: tuple[Card, ...], card: Card) -> int:
 
 def play(setup: TableSetup | None = None, **options: Any) -> TableView:
     """A new table: ``play()`` (you against a greedy bot), ``play(bots=("greedy", "random"), seed=3)``,
-    ``play(position="colour-match")`` or ``play(TableSetup(...))``."""
+    ``play(position="colour-match")``, ``play(seed=None)`` (a fresh deal) or ``play(TableSetup(...))``."""
     setup = setup or TableSetup(**options)
     return TableView(TableController.from_setup(setup))

@@ -1,0 +1,706 @@
+"""The model behind a playable table: one round (or a whole :class:`~dos_lab.game.Game`), one human
+seat, and a bot in every other seat that has one.
+
+A view only reads this object and sends it the player's intents (select a card,
+choose a row card, Match, Draw, Place, End turn, DOS!, Catch, Hint, Undo, Next,
+Skip, Next round, New game). Every intent is safe to call at any moment: the
+engine decides what is legal, a refusal becomes :attr:`message` (with the rule
+number) and changes nothing, and no exception escapes — a
+click handler in Voila has nobody to show a traceback to.
+
+Bots play as soon as the human's turn ends; their turns are then shown one
+event at a time (:meth:`TableController.next_step`, :meth:`TableController.skip`)
+from :attr:`TableController.view`, the frame the observer
+(:mod:`dos_lab.play.observer`) made for the last event shown.
+
+>>> from dos_lab.play.positions import staged_game
+>>> table = TableController(staged_game("colour-match"), ["greedy"])
+>>> table.prompt
+'Your turn: select one or two cards and a row card, then Match — or Draw.'
+>>> table.toggle_card(0); table.toggle_card(1); table.toggle_card(2); table.choose_target(0); table.match()
+>>> table.message
+'Not allowed: a match uses exactly one or two cards, but R7+Y1+Y4 is 3 (R4.2)'
+>>> table.toggle_card(1); table.toggle_card(2); table.match()
+>>> table.message
+'You played R7 on R7: single colour match. Press End turn: you will then place 1 bonus card (R6.1).'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Concatenate, ParamSpec, cast
+
+from dos_lab.bots import Bot, make_bot
+from dos_lab.cards import COLORS, Card, Color, Kind
+from dos_lab.errors import DosError, InvalidInput
+from dos_lab.events import DosCalled, Event, player_name
+from dos_lab.game import Game
+from dos_lab.matching import WILD_RANGE, Bonus, Match, Played, parse_played
+from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, played
+from dos_lab.play.listeners import Listeners
+from dos_lab.play.observer import TableSnapshot, replay, snapshot_of
+from dos_lab.play.positions import staged_game
+from dos_lab.round import Round
+from dos_lab.rules import AfterDraw, BonusPlacement, RuleSet
+from dos_lab.state import Phase
+
+__all__ = ["Declaration", "NeedsInput", "TableController", "TableSetup", "fresh_seed"]
+
+log = logging.getLogger(__name__)
+P = ParamSpec("P")
+#: a safety net only: the engine ends every round long before this many bot turns
+MAX_BOT_TURNS = 5000
+
+
+def fresh_seed() -> int:
+    """A new seed for a visitor who did not ask for one (shown on the table, so the deal can be replayed)."""
+    return secrets.randbelow(1_000_000)
+
+
+class NeedsInput(Exception):
+    """The player has not said enough yet (no card selected, no row card chosen); not a rule."""
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """How to start a game: the bots (one kind per seat after the human's), the seed (None: a fresh
+    one), rule options, and optionally a named staged position (:data:`dos_lab.play.positions.POSITIONS`)."""
+
+    bots: tuple[str, ...] = ("greedy",)
+    seed: int | None = 0
+    rules: dict[str, Any] = field(default_factory=dict)
+    position: str | None = None
+    #: the chance that a bot forgets to call DOS, so there is someone to catch
+    forget_dos: float = 0.25
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A wild card of the move being prepared that the player declares: ``where`` is ``"hand"`` or
+    ``"row"``, ``index`` its position there, ``choices`` the values offered as codes (``"R"``, ``"7"``;
+    ``""`` = let the engine choose), ``value`` the player's choice so far."""
+
+    where: str
+    index: int
+    card: Card
+    choices: tuple[str, ...]
+    value: str
+
+
+def _code(value: int | Color) -> str:
+    return value.value if isinstance(value, Color) else str(value)
+
+
+def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable[Concatenate[TableController, P], None]:
+    """Run an intent; turn every refusal or failure into the status message, then tell the view."""
+
+    @functools.wraps(method)
+    def wrapper(self: TableController, *args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            method(self, *args, **kwargs)
+        except NeedsInput as exc:
+            self._say(str(exc), "info")
+        except DosError as exc:
+            if self.clear_after_refusal:
+                self._clear()
+            self._say(f"Not allowed: {exc}", "error")
+        except Exception as exc:  # a click handler must never raise: Voila would show nothing at all
+            log.exception("table intent %s failed", method.__name__)
+            self._say(f"Something went wrong ({type(exc).__name__}: {exc}). Try Undo or New game.", "error")
+        self._changed()
+
+    return cast("Callable[Concatenate[TableController, P], None]", wrapper)
+
+
+class TableController(Listeners):
+    """A table with one human seat (``human``, player 0 by default) and bots in the others.
+
+    ``table`` is a :class:`Game` (rounds, scores, Next round, New game) or a single
+    :class:`Round` (a tutorial position). ``bots`` gives one bot per other seat, or
+    none at all: then the other seats wait (a tutorial's example ends with the
+    human's turn). With ``engine_declares=False`` the human must declare every wild
+    card they play or match (R9.1, R10.1); otherwise "let the engine choose" is offered.
+    ``select_drawn`` selects a freshly drawn card, ready to match or place. A refused move leaves the
+    choice standing, so the player can fix it; ``clear_after_refusal`` clears it instead (a tutorial's
+    reader then sees that nothing happened and starts the choice afresh).
+    """
+
+    def __init__(self, table: Game | Round, bots: Sequence[Bot | str] = (), human: int = 0, *,
+                 forget_dos: float = 0.25, engine_declares: bool = True, select_drawn: bool = True,
+                 clear_after_refusal: bool = False) -> None:
+        self.game: Game | None = table if isinstance(table, Game) else None
+        self._round: Round | None = table if isinstance(table, Round) else None
+        self.human = human
+        self.engine_declares = engine_declares
+        self.select_drawn = select_drawn
+        self.clear_after_refusal = clear_after_refusal
+        #: the view has a DOS! button (a tutorial example may not): the prompt mentions DOS only then
+        self.offers_dos = True
+        self.bots = _seat_bots(self.players, bots, human, self.seed, forget_dos) if bots else {}
+        self.selected: list[int] = []
+        self.target: int | None = None
+        self.declarations: dict[int, str] = {}
+        self.target_declaration = ""
+        #: DOS! was pressed before the move that leaves two cards: the call rides on that move (R11.4)
+        self.call_with_move = False
+        self.message = ""
+        self.message_kind = "info"
+        self.setup = TableSetup(bots=tuple(getattr(b, "name", "bot") for b in self.bots.values()), seed=self.seed)
+        self._shown = 0
+        self._frames: dict[int, TableSnapshot] = {}
+        self._undoable = 0
+        self._called_with_move = False
+        self._begin_round()
+
+    @classmethod
+    def from_setup(cls, setup: TableSetup) -> TableController:
+        """A new table from a :class:`TableSetup` (raises :class:`~dos_lab.errors.InvalidInput` if it is bad)."""
+        setup = _with_seed(setup)
+        game, kinds = _game_for(setup)
+        table = cls(game, kinds, forget_dos=setup.forget_dos)
+        table.setup = dataclasses.replace(setup, bots=tuple(kinds))
+        return table
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def round(self) -> Round:
+        """The round being played."""
+        return self.game.round if self.game is not None else cast(Round, self._round)
+
+    @property
+    def players(self) -> int:
+        """How many seats the table has."""
+        return self.game.players if self.game is not None else cast(Round, self._round).players
+
+    @property
+    def seed(self) -> int:
+        """The seed of the deal (shown, so a deal can be played again)."""
+        return self.game.seed if self.game is not None else 0
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule options."""
+        return self.round.rules
+
+    @property
+    def replaying(self) -> bool:
+        """True while bot events are waiting to be shown (press Next or Skip)."""
+        return self._shown < self.round.event_count
+
+    @property
+    def steps_left(self) -> int:
+        """How many bot events are still to be shown."""
+        return self.round.event_count - self._shown
+
+    @property
+    def view(self) -> TableSnapshot:
+        """The table as it should be drawn now: mid-replay, the frame after the last shown event."""
+        if self.replaying and self._shown - 1 in self._frames:
+            return self._frames[self._shown - 1]
+        return snapshot_of(self.round, self.human)
+
+    @property
+    def events(self) -> list[Event]:
+        """The events of this round shown so far, oldest first."""
+        return self.round.log[:self._shown]
+
+    @property
+    def live(self) -> bool:
+        """True when the human may act: every bot event shown and the round still on."""
+        return not self.replaying and not self.round.over
+
+    @property
+    def my_turn(self) -> bool:
+        """True when the human may act and it is their turn."""
+        return self.live and self.round.current == self.human
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The human's cards."""
+        return self.round.hand(self.human)
+
+    def name(self, player: int) -> str:
+        """``"You (P1)"`` for the human, ``"P2 (greedy bot)"`` for a bot, ``"P2"`` for an empty seat."""
+        if player == self.human:
+            return f"You ({player_name(player)})"
+        if player not in self.bots:
+            return player_name(player)
+        return f"{player_name(player)} ({getattr(self.bots[player], 'name', 'bot')} bot)"
+
+    def enabled(self) -> dict[str, bool]:
+        """Which action buttons the engine allows now (the view enables exactly these)."""
+        r = self.round
+        mine = self.my_turn
+        game_over = self.game is None or self.game.over
+        return {
+            "match": mine and r.can_match(),
+            "draw": mine and r.can_draw(),
+            "place": mine and r.can_place(),
+            "end_turn": mine and r.can_end_turn(),
+            "dos": self.dos_due(),
+            "hint": mine,
+            "undo": self.live and self._undoable > 0 and r.can_undo,
+            "next": self.replaying,
+            "skip": self.replaying,
+            "next_round": not self.replaying and r.over and not game_over,
+        }
+
+    def dos_due(self) -> bool:
+        """True if DOS! would count now: the engine accepts your call and you have not called yet, or a
+        move you may make now leaves you two cards, so the call can ride on it (R11.1, R11.4)."""
+        r = self.round
+        if not self.live:
+            return False
+        if r.verify_call(self.human) is None:
+            return not r.has_called_dos(self.human)
+        return self.my_turn and not self.call_with_move and self._move_can_leave_two()
+
+    def _move_can_leave_two(self) -> bool:
+        """True if one of the moves the engine offers now leaves the human holding two cards."""
+        r = self.round
+        held = len(r.hand(self.human))
+        if r.can_place() and held == 3:
+            return True
+        return 3 <= held <= 4 and any(held - len(m.cards) == 2 for m in r.legal_matches())
+
+    def can_catch(self, player: int) -> bool:
+        """True if a catch of ``player`` would succeed now (the engine's answer, R11.4)."""
+        return self.live and player != self.human and self.round.verify_catch(self.human, player) is None
+
+    def can_be_caught(self) -> bool:
+        """True if another player could catch the human now."""
+        return not self.replaying and not self.round.over and self.human in self.round.exposed_players
+
+    def declarations_needed(self) -> list[Declaration]:
+        """The wild cards of the move being prepared that the player may (or, when the engine does not
+        declare, must) declare: the engine names them; a match needs a row card chosen first."""
+        r = self.round
+        if not self.my_turn or not self.selected:
+            return []
+        hand = r.hand(self.human)
+        cards = [played(hand[i]) for i in self.selected if i < len(hand)]
+        try:
+            if self.target is not None:
+                needs = r.declarations_needed(self.target, *cards)
+            elif len(cards) == 1 and r.can_place():
+                needs = r.declarations_needed(None, *cards)
+            else:
+                return []
+        except DosError:
+            return []
+        shown = []
+        for need in needs:
+            if need.on_row:
+                where, index, value = "row", need.position, self.target_declaration
+            else:
+                where, index = "hand", self.selected[need.position]
+                value = self.declarations.get(index, "")
+            if self.engine_declares:
+                if len(need.choices) <= 1:  # nothing to choose: the engine's choice is the only one
+                    continue
+                choices = ("", *(_code(c) for c in need.choices))
+            else:  # the player announces it (R9.1, R10.1), and may announce a value that does not fit
+                choices = tuple(_code(c) for c in (COLORS if need.card.kind is Kind.WILD_DOS else WILD_RANGE))
+            shown.append(Declaration(where, index, need.card, choices, value))
+        return shown
+
+    @property
+    def prompt(self) -> str:
+        """What the human should do next, in one sentence or two."""
+        r, s = self.round, self.view
+        if self.replaying:
+            who = self.name(s.current) if s.current != self.human else "The table"
+            return (f"{who} is playing — {self.steps_left} step{'s' * (self.steps_left != 1)} to watch. "
+                    "Press Next to see each step, or Skip to jump to your turn.")
+        if r.over:
+            return self._over_prompt()
+        if r.current != self.human:
+            return f"Your turn is over: it is {self.name(r.current)}'s turn."
+        dos = ""
+        if self.offers_dos and r.verify_call(self.human) is None and not r.has_called_dos(self.human):
+            dos = "  You hold two cards: press DOS!"
+        elif self.offers_dos and self.call_with_move:
+            dos = "  DOS! goes with your move that leaves you two cards."
+        elif self.offers_dos and self._move_can_leave_two() and not r.has_called_dos(self.human):
+            dos = "  A move can leave you two cards: press DOS! first to call it with that move (R11.4)."
+        if r.phase is Phase.BONUS:
+            skip = " — or End turn to keep your cards" if r.rules.bonus_placement is BonusPlacement.OPTIONAL else ""
+            return (f"Colour bonus! Select a card and press Place to put it into the Center Row "
+                    f"({r.bonuses_owed} to place{skip}, R8 E3).{dos}")
+        if r.phase is Phase.DREW:
+            drawn = r.drawn_card
+            if drawn is None:
+                return "The draw pile is empty: press End turn (R14.2)."
+            if r.matches_this_turn:
+                return f"Press End turn.{dos}"
+            if r.legal_matches():
+                which = ("it (and maybe a partner card)" if r.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY
+                         else "cards")
+                return (f"You drew {drawn.code}. It can be matched: select {which} and a row card, then Match — "
+                        f"or select any card and Place it (R7.2, R7.3).{dos}")
+            return (f"You drew {drawn.code} and no match uses it: select a card and press Place to put it into the "
+                    f"Center Row (R7.3).{dos}")
+        if r.matches_this_turn:
+            return f"Match another row card, or press End turn.{dos}"
+        return f"Your turn: select one or two cards and a row card, then Match — or Draw.{dos}"
+
+    def _over_prompt(self) -> str:
+        r, g = self.round, self.game
+        if g is not None and g.over and g.winner is not None:
+            who = "You win" if g.winner == self.human else f"{self.name(g.winner)} wins"
+            return (f"Game over: {who} the game with {g.scores[g.winner]} points "
+                    f"(target {g.rules.target_score}). Press New game to play again.")
+        if r.winner is None:
+            return "The round ended with no score (R14.2)." + (" Press Next round." if g is not None else "")
+        who = "You went out" if r.winner == self.human else f"{self.name(r.winner)} went out"
+        then = " Press Next round." if g is not None else ""
+        return f"Round over: {who} and score{'s' * (r.winner != self.human)} {r.points} points.{then}"
+
+    def round_summary(self) -> list[tuple[int, list[Card], int]]:
+        """For the scoring table: each player, the cards they hold and their points (R13.1)."""
+        r = self.round
+        return [(p, hand, r.hand_points(p)) for p, hand in enumerate(r.hands)]
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message, self.message_kind = text, kind
+
+    # ------------------------------------------------------------------ choosing (no engine action)
+
+    @_intent
+    def toggle_card(self, index: int) -> None:
+        """Select or unselect the hand card at ``index``."""
+        if not 0 <= index < len(self.hand):
+            return
+        if index in self.selected:
+            self.selected.remove(index)
+            self.declarations.pop(index, None)
+        else:
+            self.selected.append(index)
+
+    @_intent
+    def choose_target(self, index: int) -> None:
+        """Choose the row card at ``index`` as the target (again to unchoose it)."""
+        if not 0 <= index < len(self.round.center_row):
+            return
+        self.target = None if self.target == index else index
+        self.target_declaration = ""
+
+    @_intent
+    def declare(self, where: str, index: int, value: str) -> None:
+        """Set a wild card's declaration ("" lets the engine choose): ``where`` is ``"hand"`` or ``"row"``."""
+        if where == "row":
+            self.target_declaration = value
+        elif value:
+            self.declarations[index] = value
+        else:
+            self.declarations.pop(index, None)
+
+    @_intent
+    def clear_selection(self) -> None:
+        """Unselect every card."""
+        self._clear()
+
+    def _clear(self) -> None:
+        self.selected, self.target, self.declarations, self.target_declaration = [], None, {}, ""
+        self.call_with_move = False
+
+    # ------------------------------------------------------------------ playing
+
+    def _require_turn(self) -> Round:
+        r = self.round
+        if self.replaying:
+            raise NeedsInput(f"{self.name(self.view.current)} is still playing: press Next to watch, "
+                             "or Skip to jump to your turn.")
+        if r.over:
+            raise NeedsInput(self._over_prompt())
+        if r.current != self.human:
+            raise NeedsInput(f"It is {self.name(r.current)}'s turn.")
+        return r
+
+    def _played(self, index: int) -> Played:
+        """The hand card at ``index`` with the player's declaration, if they made one."""
+        card = self.hand[index]
+        value = self.declarations.get(index, "")
+        if not value or not card.is_wild:
+            return played(card)
+        return played(card, Color.parse(value) if card.kind is Kind.WILD_DOS else int(value))
+
+    def _missing_declaration(self) -> None:
+        """When the human must declare wilds themselves, say which declaration is still missing."""
+        if self.engine_declares:
+            return
+        for need in self.declarations_needed():
+            if need.value:
+                continue
+            what = "colour" if need.card.kind is Kind.WILD_DOS else "number"
+            rule = ("R9.1" if need.card.kind is Kind.WILD_DOS else "R10.1") if need.where == "hand" else (
+                "R9.2" if need.card.kind is Kind.WILD_DOS else "R10.2")
+            where = "your" if need.where == "hand" else "the Center Row's"
+            raise NeedsInput(f"First say what {where} {need.card.code} stands for: choose its {what} ({rule}).")
+
+    def _do(self, intent: Intent) -> object:
+        """Send one intent to the engine; note it for Undo, show its events, and let the bots play."""
+        r = self.round
+        before = r.event_count
+        result = intent.apply(r)
+        new = r.events_since(before)
+        self._called_with_move = any(isinstance(e, DosCalled) and e.player == self.human for e in new)
+        if new and r.current == self.human:
+            self._undoable += 1
+        self._shown = r.event_count
+        if isinstance(intent, CallDos | Catch):
+            return result
+        self._clear()
+        if r.current != self.human or r.over:
+            self._undoable = 0
+            self._play_bots()
+        return result
+
+    def _called(self) -> str:
+        return " and called DOS!" if self._called_with_move else ""
+
+    @_intent
+    def match(self) -> None:
+        """Play the selected hand cards on the chosen row card."""
+        self._require_turn()
+        if not self.selected:
+            raise NeedsInput("Select one or two cards from your hand first, then a row card, then Match.")
+        if self.target is None:
+            raise NeedsInput("Now click the row card you want to match, then Match.")
+        self._missing_declaration()
+        declared = self.target_declaration
+        target_as: int | Color | None = None
+        if declared:
+            target_as = int(declared) if declared.isdigit() else Color.parse(declared)
+        intent = PlayMatch(self.target, tuple(self._played(i) for i in self.selected), target_as,
+                           call_dos=self.call_with_move)
+        m = cast(Match, self._do(intent))
+        self._say(_match_message(m, self._called()), "ok")
+
+    @_intent
+    def draw(self) -> None:
+        """Draw a card instead of matching (R7.1)."""
+        r = self._require_turn()
+        card = cast("Card | None", self._do(Draw(call_dos=self.call_with_move)))
+        if card is None:
+            self._say("The draw pile is empty and nothing can be reshuffled: press End turn (R14.2).")
+            return
+        self._say(f"You drew {card.code}{self._called()}.", "ok")
+        hand = r.hand(self.human)
+        if self.select_drawn and r.phase is Phase.DREW and r.current == self.human and card in hand:
+            self.selected = [len(hand) - 1 - hand[::-1].index(card)]
+
+    @_intent
+    def place(self) -> None:
+        """Put the one selected card into the Center Row (after a draw, or as a colour bonus)."""
+        r = self._require_turn()
+        if len(self.selected) != 1:
+            raise NeedsInput("Select exactly one card from your hand, then press Place.")
+        self._missing_declaration()
+        card = self._played(self.selected[0])
+        bonus = r.phase is Phase.BONUS
+        self._do(Place(card, call_dos=self.call_with_move))
+        self._say(f"You put {card.code} into the Center Row{' as a bonus card' if bonus else ''}{self._called()}.",
+                  "ok")
+
+    @_intent
+    def end_turn(self) -> None:
+        """End the turn: E1 discard, E2 refill, then bonus placements or the next player (R8)."""
+        r = self._require_turn()
+        self._do(EndTurn(call_dos=self.call_with_move))
+        if r.phase is Phase.BONUS and r.current == self.human:
+            self._say(f"E1 discard and E2 refill done. Now place {r.bonuses_owed} bonus card"
+                      f"{'s' * (r.bonuses_owed != 1)}: select a card and press Place (R8 E3).", "ok")
+        else:
+            self._say("Turn over: E1–E6 done (see the log).", "ok")
+
+    @_intent
+    def call_dos(self) -> None:
+        """Call "DOS!" for yourself (R11). Before the move that leaves you two cards, the call is made
+        with that move (R11.4: a player may call as they play down to two)."""
+        r = self.round
+        if self.replaying or r.over:
+            self._require_turn()
+        refusal = r.verify_call(self.human)
+        if refusal is None:
+            already = r.has_called_dos(self.human)
+            self._do(CallDos(self.human))
+            self._say("You have already called DOS." if already else
+                      "DOS! You called in time: nobody can catch you while you hold these two cards (R11.1).", "ok")
+        elif self.my_turn and self._move_can_leave_two():
+            self.call_with_move = True
+            self._say("DOS! will be called with your move that leaves you two cards (R11.4).", "ok")
+        else:
+            self._say(f"No call: {refusal}.", "info")
+
+    @_intent
+    def catch(self, player: int) -> None:
+        """Call "DOS!" on another player who forgot to (R11.1); the engine says why a catch fails."""
+        r = self.round
+        if self.replaying or r.over:
+            self._require_turn()
+        refusal = r.verify_catch(self.human, player)
+        if refusal is not None:
+            self._say(f"No catch: {refusal}.", "info")
+            return
+        self._do(Catch(self.human, player))
+        when = "at the end of their turn (E5)" if player == r.current else "now"
+        self._say(f"Caught! {self.name(player)} forgot to call DOS and draws {r.rules.dos_penalty} penalty cards "
+                  f"{when} (R11.1).", "ok")
+
+    def caught_by(self, player: int) -> bool:
+        """Another seat (``player``) calls "DOS!" on the human, as a tutorial plays it; True if it counts."""
+        return bool(self._do(Catch(player, self.human)))
+
+    @_intent
+    def hint(self) -> None:
+        """Select one legal match (a colour match if there is one), or say why there is none."""
+        r = self._require_turn()
+        matches = r.legal_matches()
+        if not matches:
+            if r.phase is Phase.BONUS:
+                raise NeedsInput("Hint: select any card and press Place: it becomes a new Center Row card.")
+            if r.phase is Phase.DREW:
+                raise NeedsInput("Hint: no match is possible now: select a card and press Place (R7.3).")
+            if r.matches_this_turn:
+                raise NeedsInput("Hint: no other match is possible: press End turn.")
+            raise NeedsInput("Hint: no match is possible: press Draw (R3.1).")
+        m = next((m for m in matches if m.bonus is Bonus.DOUBLE_COLOUR), None) or next(
+            (m for m in matches if m.bonus is not None), matches[0])
+        self._select_match(m)
+        self._say(f"Hint: {m.describe()}. The cards are selected: press Match.", "info")
+
+    def _select_match(self, m: Match) -> None:
+        hand = self.hand
+        self._clear()
+        for code in m.cards:
+            chosen = parse_played(code)
+            index = next(i for i, c in enumerate(hand) if c == chosen.card and i not in self.selected)
+            self.selected.append(index)
+            value = chosen.value if chosen.value is not None else chosen.color
+            if value is not None:
+                self.declarations[index] = value.value if isinstance(value, Color) else str(value)
+        self.target = m.target
+        if m.target_as is not None:
+            self.target_declaration = m.target_as.value if isinstance(m.target_as, Color) else str(m.target_as)
+
+    @_intent
+    def undo(self) -> None:
+        """Take back your last action this turn."""
+        r = self.round
+        if self.replaying or self._undoable <= 0 or not r.can_undo:
+            raise NeedsInput("Nothing of yours to take back this turn.")
+        Undo().apply(r)
+        self._undoable -= 1
+        self._shown = r.event_count
+        self._clear()
+        self._say("Took back your last action.", "ok")
+
+    def sync(self) -> None:
+        """Catch up after the round was played outside the table (a tutorial's solution): show its events,
+        clear the selection and let the bots move."""
+        self._shown = self.round.event_count
+        self._undoable = 0
+        self._clear()
+        self._play_bots()
+
+    # ------------------------------------------------------------------ bots and rounds
+
+    @_intent
+    def next_step(self) -> None:
+        """Show the next bot event."""
+        if not self.replaying:
+            raise NeedsInput("Nothing to watch: it is your move.")
+        self._shown += 1
+        self._say(self.round.events_since(self._shown - 1)[0].describe(viewer=self.human))
+        if not self.replaying:
+            self._clear()
+
+    @_intent
+    def skip(self) -> None:
+        """Show every remaining bot event at once and jump to your turn."""
+        if not self.replaying:
+            raise NeedsInput("Nothing to skip: it is your move.")
+        skipped = self.steps_left
+        self._shown = self.round.event_count
+        self._clear()
+        self._say(f"Skipped {skipped} step{'s' * (skipped != 1)} (all in the log).")
+
+    @_intent
+    def next_round(self) -> None:
+        """Deal the next round (R13.5)."""
+        if self.replaying:
+            raise NeedsInput("Watch the end of the round first: press Next or Skip.")
+        if self.game is None:
+            raise NeedsInput("This table plays one round only.")
+        self.game.next_round()
+        self._begin_round()
+        self._say(f"Round {self.game.round_number}: {player_name(self.game.dealer)} deals.", "ok")
+
+    @_intent
+    def new_game(self, setup: TableSetup | None = None) -> None:
+        """Start again with ``setup`` (or the same setup and a fresh seed)."""
+        setup = _with_seed(setup or dataclasses.replace(self.setup, seed=None))
+        game, kinds = _game_for(setup)
+        self.bots = _seat_bots(game.players, kinds, self.human, game.seed, setup.forget_dos)
+        self.game, self._round, self.setup = game, None, dataclasses.replace(setup, bots=tuple(kinds))
+        self._begin_round()
+        self._say(f"New game: you against {', '.join(self.name(p) for p in self.bots)}; seed {setup.seed}.", "ok")
+
+    def _begin_round(self) -> None:
+        self._clear()
+        self._undoable = 0
+        self._shown = self.round.event_count
+        self._play_bots()
+
+    def _play_bots(self) -> None:
+        """Let the bots play until it is the human's turn; the observer makes a frame for every event."""
+        r = self.round
+        start = r.event_count
+        first = snapshot_of(r, self.human)
+        turns = 0
+        while not r.over and r.current != self.human and r.current in self.bots and turns < MAX_BOT_TURNS:
+            self.bots[r.current].play_turn(r)
+            turns += 1
+        frames = replay(first, r.events_since(start))
+        self._frames = {start - 1: first} | {start + i: frame for i, frame in enumerate(frames)}
+
+
+def _with_seed(setup: TableSetup) -> TableSetup:
+    return setup if setup.seed is not None else dataclasses.replace(setup, seed=fresh_seed())
+
+
+def _game_for(setup: TableSetup) -> tuple[Game, list[str]]:
+    """The game a setup asks for, and one bot kind per other seat (the last kind repeated if short)."""
+    rules = RuleSet(**setup.rules)
+    seed = setup.seed if setup.seed is not None else fresh_seed()
+    if setup.position:
+        game = staged_game(setup.position, seed=seed, rules=rules)
+    else:
+        game = Game(players=len(setup.bots) + 1, seed=seed, rules=rules)
+    kinds = list(setup.bots[:game.players - 1])
+    kinds += [kinds[-1] if kinds else "greedy"] * (game.players - 1 - len(kinds))
+    return game, kinds
+
+
+def _seat_bots(players: int, bots: Sequence[Bot | str], human: int, seed: int, forget_dos: float) -> dict[int, Bot]:
+    seats = [p for p in range(players) if p != human]
+    if len(bots) != len(seats):
+        raise InvalidInput(f"give one bot for each of the {len(seats)} other seats, not {len(bots)}")
+    return {seat: make_bot(bot, seed=seed * 10 + seat, forget_dos=forget_dos) if isinstance(bot, str) else bot
+            for seat, bot in zip(seats, bots, strict=True)}
+
+
+def _match_message(m: Match, called: str = "") -> str:
+    text = f"You played {m.describe()}{called}."
+    if m.bonus is Bonus.SINGLE_COLOUR:
+        return text + " Press End turn: you will then place 1 bonus card (R6.1)."
+    if m.bonus is Bonus.DOUBLE_COLOUR:
+        return text + " Press End turn: you will place 1 bonus card and every opponent draws 1 (R6.2)."
+    return text

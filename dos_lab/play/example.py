@@ -1,0 +1,240 @@
+"""A tutorial's playable example: a small table with a goal.
+
+The example is a :class:`~dos_lab.play.controller.TableController` on a staged
+position with no bots: the reader plays one turn (and may call or catch DOS),
+and the model says after every move whether the goal is reached — a legal move
+that misses the goal is not a success, and the status says what the goal still
+needs. In an example the reader declares every wild card they play or match
+(R9.1, R10.1): the engine does not choose for them.
+
+>>> from dos_lab import Round
+>>> ex = ExampleModel(lambda: Round.from_position(hands=["R7 B3 G9", "Y1"], center_row="B7 Y5",
+...                   draw_pile="G4 Y8"), goal="Play R7 on B7, then end your turn.",
+...                   check=lambda r: len(r.discard_pile) == 2)
+>>> ex.select("R7", row=0); ex.match()
+>>> ex.status
+('info', 'P1 plays R7 on B7: a single match.\\nNot there yet. The goal: Play R7 on B7, then end your turn.')
+>>> ex.end_turn(); ex.reached, ex.status[0]
+(True, 'ok')
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+
+from dos_lab.cards import Card
+from dos_lab.game import Game
+from dos_lab.play.controller import TableController
+from dos_lab.play.intents import Action, perform
+from dos_lab.play.listeners import Listeners
+from dos_lab.play.steps import narrate
+from dos_lab.round import Round
+
+__all__ = ["ExampleModel"]
+
+log = logging.getLogger(__name__)
+
+Position = Round | Callable[[], Round | Game]
+
+
+class ExampleModel(Listeners):
+    """The state behind a playable example; ``status`` is ``(kind, text)`` with kind ``ok`` (goal
+    reached), ``info`` (a legal step, or a choice still to make), ``bad`` (refused) or ``warn``."""
+
+    def __init__(self, position: Position, goal: str = "", check: Callable[[Round], bool] | None = None, *,
+                 success: str = "Well done: goal reached!", solution: Sequence[Action] | None = None,
+                 opponents_catch: bool = False, player: int | None = None, dos_buttons: bool = False) -> None:
+        self._position = position
+        self.goal = goal
+        self._check = check
+        self.success = success
+        self.solution = list(solution) if solution is not None else None
+        self.opponents_catch = opponents_catch
+        self.dos_buttons = dos_buttons
+        self._player = player
+        self.table = self._fresh()
+        #: where this example's part of the round log starts (the narrated log shows what came after)
+        self.start = self.round.event_count
+        self.reached = False
+        self.status: tuple[str, str] = ("info", "Pick cards, then press a button. The game engine checks every move.")
+
+    # ---------------------------------------------------------------- reading
+
+    @property
+    def round(self) -> Round:
+        """The round being played."""
+        return self.table.round
+
+    @property
+    def game(self) -> Game | None:
+        """The game, when the position is one (its scores are shown)."""
+        return self.table.game
+
+    @property
+    def player(self) -> int:
+        """The reader's seat."""
+        return self.table.human
+
+    @property
+    def selected_cards(self) -> list[Card]:
+        """The hand cards selected now."""
+        hand = self.round.hands[self.player]
+        return [hand[i] for i in self.table.selected if i < len(hand)]
+
+    def narration(self) -> list[str]:
+        """What has happened since the example started, one sentence per event (turn headers left out)."""
+        told = narrate(self.round.events_since(self.start))
+        return told.splitlines() if told else []
+
+    # ---------------------------------------------------------------- starting
+
+    def _fresh(self) -> TableController:
+        made = self._position.copy() if isinstance(self._position, Round) else self._position()
+        r = made.round if isinstance(made, Game) else made
+        player = r.current if self._player is None else self._player
+        table = TableController(made, (), human=player, engine_declares=False, select_drawn=False,
+                                clear_after_refusal=True)
+        table.offers_dos = self.dos_buttons
+        return table
+
+    def reset(self) -> None:
+        """Go back to the starting position."""
+        self.table = self._fresh()
+        self.start = self.round.event_count
+        self.reached = False
+        self.status = ("info", "Back to the start. Pick cards, then press a button.")
+        self._changed()
+
+    def select(self, *cards: str, row: int | None = None) -> None:
+        """Select hand cards by code (and a row card by position), as clicks would."""
+        self.table.clear_selection()
+        hand = self.round.hands[self.player]
+        for code in cards:
+            card = Card.parse(code)
+            self.table.toggle_card(next(i for i, c in enumerate(hand) if c == card and i not in self.table.selected))
+        if row is not None:
+            self.table.choose_target(row)
+        self._changed()
+
+    def show_solution(self) -> None:
+        """Start again and play the solution, narrating it."""
+        if self.solution is None:
+            return
+        self.table = self._fresh()
+        self.start = before = self.round.event_count
+        self.reached = False
+        try:
+            for action in self.solution:
+                perform(self.round, action)
+        except Exception as err:  # a wrong solution must not break the page
+            self.status = ("bad", f"the solution could not be played: {err}")
+        else:
+            self.status = ("ok", "Here is one way to do it:\n" + narrate(self.round.events_since(before)))
+        self.table.sync()
+        self._check_goal()
+        self._changed()
+
+    # ---------------------------------------------------------------- intents
+
+    def choose_card(self, index: int) -> None:
+        """Select or unselect a hand card."""
+        self.table.toggle_card(index)
+        self._changed()
+
+    def choose_target(self, index: int) -> None:
+        """Choose (or unchoose) a Center Row card."""
+        self.table.choose_target(index)
+        self._changed()
+
+    def declare(self, where: str, index: int, value: str) -> None:
+        """Declare a wild card's colour or number."""
+        self.table.declare(where, index, value)
+        self._changed()
+
+    def match(self) -> None:
+        """Press Match."""
+        self._act(self.table.match)
+
+    def draw(self) -> None:
+        """Press Draw."""
+        self._act(self.table.draw)
+
+    def place(self) -> None:
+        """Press Place."""
+        picked = len(self.table.selected)
+        if picked > 1:
+            self.status = ("info", f"You picked {picked} cards; click just one card to place.")
+            self._changed()
+            return
+        self._act(self.table.place)
+
+    def end_turn(self) -> None:
+        """Press End turn."""
+        self._act(self.table.end_turn)
+
+    def call_dos(self) -> None:
+        """Press DOS!."""
+        self._act(self.table.call_dos)
+
+    def catch(self, player: int) -> None:
+        """Press Catch for ``player``."""
+        self._act(lambda: self.table.catch(player))
+
+    def caught_by(self, player: int) -> None:
+        """Play ``player``'s part: they call "DOS!" on the reader."""
+        before = self.round.event_count
+        try:
+            refusal = self.round.verify_catch(player, self.player)
+            if refusal is None:
+                self.table.caught_by(player)
+        except Exception as err:  # never let an exception escape a click handler
+            log.exception("catch by %s failed", player)
+            self.status = ("bad", f"unexpected problem: {err}")
+        else:
+            self.status = (("warn", narrate(self.round.events_since(before))) if refusal is None else
+                           ("info", f"No effect: {refusal}."))
+        self._after(moved=False)
+
+    def _act(self, intent: Callable[[], None]) -> None:
+        before = self.round.event_count
+        intent()
+        t = self.table
+        moved = self.round.event_count > before
+        if t.message_kind == "error":
+            self.status = ("bad", t.message.removeprefix("Not allowed: "))
+        elif moved:
+            self.status = ("info", narrate(self.round.events_since(before)) or t.message)
+        else:
+            self.status = ("info", t.message)
+        self._after(moved)
+
+    def _after(self, moved: bool) -> None:
+        """Let the other players catch an exposed reader, check the goal, and say where the reader stands."""
+        if self.opponents_catch and self.table.can_be_caught():
+            before = self.round.event_count
+            catcher = next(p for p in range(self.round.players) if p != self.player)
+            self.table.caught_by(catcher)
+            self.status = ("warn", self.status[1] + "\n" + narrate(self.round.events_since(before)))
+        was = self.reached
+        self._check_goal()
+        kind, text = self.status
+        if moved and kind != "bad":
+            if self.reached and not was:
+                self.status = ("ok" if kind == "info" else kind, text)
+            elif not self.reached and self.goal:
+                if self.table.my_turn:
+                    self.status = (kind, f"{text}\nNot there yet. The goal: {self.goal}")
+                else:
+                    self.status = ("warn", f"{text}\nYour turn is over, but the goal is not reached: {self.goal} "
+                                           "Press “Start again” to try again.")
+        self._changed()
+
+    def _check_goal(self) -> None:
+        if self._check is None or self.reached:
+            return
+        try:
+            self.reached = bool(self._check(self.round))
+        except Exception:  # a broken goal check must not break the page
+            log.exception("goal check failed")
+            self.reached = False
