@@ -28,7 +28,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
-from dos_lab.cards import COLORS, Card, Color, Kind, parse_cards  # noqa: F401 (parse_cards: doctests)
+from dos_lab.cards import COLORS, Card, Color, Kind, full_deck, parse_cards  # noqa: F401 (parse_cards: doctests)
 from dos_lab.errors import IllegalDeclaration, IllegalMove, InvalidInput
 
 __all__ = [
@@ -255,6 +255,9 @@ def resolve(target: Card, played: Sequence[Played], *, fixed: int | None = None,
     if len(played) not in (1, 2):
         codes = "+".join(p.code for p in played) or "no cards"
         raise IllegalMove(f"a match uses exactly one or two cards, but {codes} is {len(played)} (R4.2)")
+    plain = _plain_match(target, played, index) if target_as is None else None
+    if plain is not None:
+        return plain
     t_value, t_color = _target_as(target, fixed, target_as)
     t_values = (t_value,) if t_value is not None else target_values(target, fixed)
     t_colors = _colors(target, t_color)
@@ -265,6 +268,23 @@ def resolve(target: Card, played: Sequence[Played], *, fixed: int | None = None,
     final_target, values = chosen
     colors, bonus = _choose_colors(t_colors, [p for p in played])
     return _build(index, target, played, final_target, values, colors, bonus)
+
+
+def _plain_match(target: Card, played: Sequence[Played], index: int) -> Match | None:
+    """The common case, number cards that add up on a number card: nothing to declare or choose.
+    None for anything else (the general path then decides, and words any refusal)."""
+    if target.kind is not Kind.NUMBER:
+        return None
+    total = 0
+    for p in played:
+        if p.card.kind is not Kind.NUMBER:
+            return None
+        total += p.card.value or 0
+    if total != target.value:
+        return None
+    same = all(p.card.color is target.color for p in played)
+    bonus = (Bonus.SINGLE_COLOUR if len(played) == 1 else Bonus.DOUBLE_COLOUR) if same else None
+    return Match(index, tuple(p.card.code for p in played), None, bonus, target)
 
 
 def _single_values(target: Card, fixed: int | None, t_value: int | None, t_values: tuple[int, ...],
@@ -341,6 +361,30 @@ def _build(index: int, target: Card, played: Sequence[Played], target_value: int
     return Match(index, tuple(codes), target_as, bonus, target)
 
 
+def _value_tables() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The row values each card type, and each pair of card types, can make, as bitmasks.
+
+    Bit ``t`` (1–10) is set when the card (or the pair) can make ``t``; bit 0 when it can make any
+    value 1–10, which is what a Wild # in the row whose value is still free asks for. Tables are indexed
+    by ``Card.order`` (0–40), so a lookup is two list indexings, not a sum over declarations.
+    """
+    types = sorted(set(full_deck()), key=lambda c: c.order)
+    singles = [0] * len(types)
+    pairs = [[0] * len(types) for _ in types]
+    for a in types:
+        for x in _values(Played(a)):
+            singles[a.order] |= 1 << x | 1
+        for b in types:
+            for x in _values(Played(a)):
+                for y in _values(Played(b)):
+                    if x + y <= 10:
+                        pairs[a.order][b.order] |= 1 << (x + y) | 1
+    return tuple(singles), tuple(tuple(row) for row in pairs)
+
+
+_SINGLE_VALUES, _PAIR_VALUES = _value_tables()
+
+
 def legal_matches_for(hand: Sequence[Card], row: Sequence[Card], *, fixed: Sequence[int | None] = (),
                       skip: Iterable[int] = (), must_use: Card | None = None) -> list[Match]:
     """Every legal single and double match of ``hand`` against ``row``.
@@ -355,54 +399,49 @@ def legal_matches_for(hand: Sequence[Card], row: Sequence[Card], *, fixed: Seque
     >>> [m.describe() for m in legal_matches_for(parse_cards("R7 G3 B4"), parse_cards("B7 Y5"))]
     ['R7 on B7: single number match', 'G3+B4 on B7: double number match']
     """
-    kinds: list[Card] = []
-    counts: dict[Card, int] = {}
+    kinds: list[Card] = []  # each card once, in the order of first appearance
+    held = twice = 0  # bitmasks of card types (bit ``card.order``): held, and held at least twice
     for card in hand:
-        if card not in counts:
+        bit = 1 << card.order
+        if held & bit:
+            twice |= bit
+        else:
+            held |= bit
             kinds.append(card)
-            counts[card] = 0
-        counts[card] += 1
+    # every pair once, in the documented order, with the row values it can make (a bitmask)
+    pairs: list[tuple[Card, Card, int]] = []
+    if must_use is None:
+        singles = kinds
+        for i, a in enumerate(kinds):
+            with_a = _PAIR_VALUES[a.order]
+            for b in kinds[i if twice >> a.order & 1 else i + 1:]:
+                if with_a[b.order]:
+                    pairs.append((a, b, with_a[b.order]))
+    elif held >> must_use.order & 1:  # after a draw: only the drawn card, and pairs with it
+        singles = [must_use]
+        at = kinds.index(must_use)
+        for a in kinds[:at]:
+            if _PAIR_VALUES[a.order][must_use.order]:
+                pairs.append((a, must_use, _PAIR_VALUES[a.order][must_use.order]))
+        with_drawn = _PAIR_VALUES[must_use.order]
+        for b in kinds[at if twice >> must_use.order & 1 else at + 1:]:
+            if with_drawn[b.order]:
+                pairs.append((must_use, b, with_drawn[b.order]))
+    else:
+        return []
     skipped = set(skip) if skip else ()
-    # every pair once, in the documented order, with what it needs from the row card:
-    # a fixed sum, or (a Wild # making up the rest, 1 to 10) a row value of at least `need`
-    pairs: list[tuple[Card, Card, int, int]] = []
-    size = len(kinds)
-    # after a draw only pairs with the drawn card count: its position `at` (or -1 if it is not in hand)
-    at = -1 if must_use is None else kinds.index(must_use) if must_use in counts else size
-    for i in range(size):
-        a = kinds[i]
-        va = a.value
-        start = i if counts[a] > 1 else i + 1
-        columns: Iterable[int] = range(start, size) if at in (-1, i) else (at,) if start <= at < size else ()
-        for j in columns:
-            b = kinds[j]
-            vb = b.value
-            if va is None:
-                pairs.append((a, b, 0, 2 if vb is None else vb + 1))
-            elif vb is None:
-                pairs.append((a, b, 0, va + 1))
-            elif va + vb <= 10:
-                pairs.append((a, b, va + vb, 0))
-    singles = kinds if must_use is None else [must_use] if must_use in counts else []
     out: list[Match] = []
     for index, target in enumerate(row):
         if index in skipped:
             continue
         f = fixed[index] if index < len(fixed) else None
-        t = target.value if target.value is not None else f
-        if t is not None:
-            for card in singles:
-                if card.value is None or card.value == t:
-                    out.append(_default_match(index, target, f, card, None))
-            for a, b, total, need in pairs:
-                if total == t if total else need <= t:
-                    out.append(_default_match(index, target, f, a, b))
-        else:  # a free Wild # in the row: any value 1 to 10
-            for card in singles:
+        wanted = 1 << (target.value if target.value is not None else f or 0)
+        for card in singles:
+            if _SINGLE_VALUES[card.order] & wanted:
                 out.append(_default_match(index, target, f, card, None))
-            for a, b, total, need in pairs:
-                if total or need <= 10:
-                    out.append(_default_match(index, target, f, a, b))
+        for a, b, values in pairs:
+            if values & wanted:
+                out.append(_default_match(index, target, f, a, b))
     return out
 
 
