@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from dos_lab import Card, full_deck
-from dos_lab.errors import DosError
-from dos_lab.matching import Match, Played, legal_matches_for, resolve
+from dos_lab import Card, Color, Kind, full_deck
+from dos_lab.errors import DosError, IllegalDeclaration
+from dos_lab.matching import Match, Played, legal_matches_for, reachable_values, resolve, stands_for
 
 
 def _reference(hand: list[Card], row: list[Card], fixed: list[int | None], skip: set[int],
@@ -69,3 +69,43 @@ def test_a_free_wild_number_in_the_row_takes_any_sum_up_to_ten() -> None:
     nine = legal_matches_for(hand, [Card.parse("Y#")], fixed=[9])
     assert all(m.target_as == 9 for m in nine)
     assert {m.cards for m in nine if m.is_double} == {("R5", "G4"), ("R5", "R#=4"), ("B6", "R#=3"), ("G4", "R#=5")}
+
+
+def test_what_each_card_stands_for() -> None:
+    for card in set(full_deck()):
+        values, colors = stands_for(card)
+        if card.kind is Kind.NUMBER:
+            assert (values, colors) == ((card.number,), (card.color,))
+        elif card.kind is Kind.WILD_NUMBER:
+            assert (values, colors) == (tuple(range(1, 11)), (card.color,))
+            assert [stands_for(card, v).values for v in range(1, 11)] == [(v,) for v in range(1, 11)]
+        else:
+            assert (values, colors) == ((2,), tuple(Color))
+            assert [stands_for(card, c).colors for c in Color] == [(c,) for c in Color]
+
+
+@pytest.mark.parametrize(("code", "declared"), [("R7", 4), ("R#", 11), ("R#", Color.RED), ("W", 2), ("W", 0)])
+def test_a_declaration_that_does_not_fit_is_refused(code: str, declared: int | Color) -> None:
+    with pytest.raises(IllegalDeclaration, match=r"only a Wild # is declared with a number 1 to 10"):
+        stands_for(Card.parse(code), declared)
+
+
+def test_probability_uses_the_same_answer() -> None:
+    from dos_lab import probability
+
+    for card, kind in zip(probability._TYPE_CARDS, probability.TYPES):
+        assert (kind.values, kind.colours) == tuple(frozenset(x) for x in stands_for(card))
+
+
+def test_reachable_values_by_brute_force() -> None:
+    rng = random.Random(5)
+    deck = full_deck()
+    for _ in range(500):
+        rng.shuffle(deck)
+        hand = deck[:rng.randrange(0, 9)]
+        options = [stands_for(c).values for c in hand]
+        expected = {v for o in options for v in o}
+        for i, a in enumerate(options):
+            for b in options[i + 1:]:
+                expected |= {x + y for x in a for y in b if x + y <= 10}
+        assert reachable_values(hand) == tuple(sorted(expected))
