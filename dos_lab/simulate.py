@@ -14,8 +14,12 @@
 * **Never-ending games.** A round that reaches ``max_turns`` turns, or a game that reaches ``max_rounds`` rounds,
   is stopped and the game is recorded as unfinished (``winner is None``).
 * **Executors.** By default a process pool with two workers; pass any ``Executor`` (a ``ThreadPoolExecutor``,
-  a ``ProcessPoolExecutor``, or :class:`SerialExecutor` to run in the calling thread). Games are sent in chunks
-  so the per-task overhead stays small.
+  a ``ProcessPoolExecutor``, Dask's ``Client(...).get_executor()`` to go beyond one machine (see
+  docs/simulate.md), or :class:`SerialExecutor` to run in the calling thread). Games are sent in chunks so the
+  per-task overhead stays small.
+* **Watching.** ``progress=True`` shows a bar, ``on_chunk`` and :func:`iter_games` hand over records as chunks
+  finish, ``stop`` ends a batch between chunks, and :func:`start_games` runs one in the background with a
+  Stop button.
 
 >>> from dos_lab.bots import GreedyBot, RandomBot
 >>> records = play_games([GreedyBot, RandomBot], 4, seed=1, executor=SerialExecutor())
