@@ -394,6 +394,7 @@ class GamesRun:
             line.value = html.escape(self.status())
             if self.done:
                 button.disabled = True
+                button.description = "Stopped" if self.stopped else "Finished"
                 bar.bar_style = "danger" if self._error else "warning" if self.stopped else "success"
 
         def stop(_: object) -> None:

@@ -187,7 +187,7 @@ def test_the_stop_button_stops_a_background_run() -> None:
     go_on.set()
     records = run.result(timeout=60)
     assert len(records) == 3 and run.stopped
-    assert bar.value == 3 and bar.bar_style == "warning"
+    assert bar.value == 3 and bar.bar_style == "warning" and button.description == "Stopped"
     assert view.children[1].value == "3 of 30 games played: " + run.status().split(": ", 1)[1]
     assert run.status().endswith("Stopped.")
 
