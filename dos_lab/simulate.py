@@ -356,7 +356,8 @@ class GamesRun:
 
         >>> from dos_lab.bots import GreedyBot, RandomBot
         >>> run = start_games([GreedyBot, RandomBot], 4, seed=1, executor=SerialExecutor())
-        >>> print(run.result() and run.status())
+        >>> records = run.result()
+        >>> print(run.status())
         4 of 4 games played: greedy 4 wins, random 0 wins. Finished.
         """
         with self._lock:
