@@ -10,10 +10,9 @@ The current language is a context variable, so each thread, asyncio task or
 kernel cell keeps its own; :func:`set_language` changes it for the current
 context and :func:`language` for one block.
 
->>> from dos_lab.cards import Card
 >>> with language("pl"):
-...     ngettext("{count} card", "{count} cards", 5).format(count=5), card_codes("R3+Y4")
-('5 kart', 'C3+Ż4')
+...     ngettext("Draw pile: {count} card", "Draw pile: {count} cards", 5).format(count=5), card_codes("R3+Y4")
+('Stos dobierania: 5 kart', 'C3+Ż4')
 >>> get_language()
 'en'
 

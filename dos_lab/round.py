@@ -469,7 +469,7 @@ class Round:
         if s.phase is Phase.OVER:
             return gettext("the round is over, so a DOS! call has no effect (R11.5, R12.1)")
         if len(s.hands[player]) != 2:
-            return ngettext("{player} holds {count} card: DOS! counts only with exactly two (R11.3)",
+            return ngettext("{player} holds {count} cards: DOS! counts only with exactly two (R11.3)",
                             "{player} holds {count} cards: DOS! counts only with exactly two (R11.3)",
                             len(s.hands[player])).format(player=player_name(player), count=len(s.hands[player]))
         return None
@@ -676,7 +676,7 @@ class Round:
         if s.phase is Phase.OVER:
             raise IllegalMove(gettext("the round is over, so nobody can be caught (R11.5, R12.1)"))
         if len(s.hands[target]) != 2:
-            raise IllegalMove(ngettext("{player} holds {count} card: only a player with exactly two cards can be "
+            raise IllegalMove(ngettext("{player} holds {count} cards: only a player with exactly two cards can be "
                                        "caught (R11.1)",
                                        "{player} holds {count} cards: only a player with exactly two cards can be "
                                        "caught (R11.1)", len(s.hands[target])).format(player=who,

@@ -19,7 +19,7 @@ import io
 import string
 import sys
 from collections.abc import Iterable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -38,7 +38,7 @@ HEADER = """\
 # Messages of dos_lab, the DOS teaching package: the engine's refusals and narration, the table in text and HTML.
 # This file is distributed under the same license as the dos_lab package (MIT).
 #"""
-_FIXED_DATE = datetime(2026, 12, 1, tzinfo=timezone.utc)
+_FIXED_DATE = datetime(2026, 12, 1, tzinfo=UTC)
 
 
 def _write(path: Path, catalog: Catalog) -> None:
@@ -61,7 +61,7 @@ def catalog_paths() -> dict[str, Path]:
 def extract() -> Catalog:
     """The messages in the sources now, as a template catalog."""
     with (ROOT / "babel.cfg").open() as handle:
-        method_map, options_map = parse_mapping_cfg(handle)
+        method_map, options_map = parse_mapping_cfg(handle)  # type: ignore[no-untyped-call]
     catalog = Catalog(project="dos_lab", version="0.1", header_comment=HEADER, creation_date=_FIXED_DATE,
                       msgid_bugs_address="", copyright_holder="", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
