@@ -85,7 +85,8 @@ class Event:
     stage: ClassVar[str | None] = None
 
     def describe(self, viewer: int | None = None) -> str:
-        """A plain-English sentence. With ``viewer`` set, cards hidden from that player are not named."""
+        """A sentence in the current language (:mod:`dos_lab.i18n`; English unless chosen). With ``viewer`` set,
+        cards hidden from that player are not named."""
         raise NotImplementedError
 
     def __str__(self) -> str:

@@ -117,7 +117,7 @@ class Match:
         return len(self.cards) == 2
 
     def describe(self) -> str:
-        """Plain English: ``"R3+R4 on R7: double colour match"``."""
+        """In words, in the current language: ``"R3+R4 on R7: double colour match"``."""
         where = card_codes(str(self.target_card)) if self.target_card is not None else gettext(
             "row card {index}").format(index=self.target)
         if self.target_as is not None:

@@ -416,3 +416,20 @@ def test_glossary_words_are_the_catalog_words(lang: str) -> None:
         for term in GLOSSARY_TERMS:
             assert term in rows, f"{lang} glossary lacks {term}"
             assert gettext(term).lower() == rows[term].lower(), (term, rows[term])
+
+
+def test_match_names_read_as_phrases() -> None:
+    from dos_lab.matching import Bonus, Match
+
+    match = Match(0, ("G3", "G6"), 9, Bonus.DOUBLE_COLOUR)
+    said = {}
+    for lang in LANGUAGES:
+        with language(lang):
+            said[lang] = str(match)
+    assert said == {
+        "en": "G3+G6 on row card 0 (as 9): double colour match",
+        "pl": "Z3+Z6 na kartę z rzędu nr 0 (jako 9): podwójne dopasowanie koloru",
+        "cs": "Z3+Z6 k kartě v řadě č. 0 (jako 9): dvojitá barevná shoda",
+        "ru": "З3+З6 на карту ряда № 0 (как 9): двойное совпадение по цвету",
+        "af": "Gr3+Gr6 op rykaart 0 (as 9): dubbelkleurpassing",
+    }
