@@ -154,7 +154,6 @@ def noop(message: str) -> str:
     return message
 
 
-_COLOUR_LETTERS = ("R", "B", "G", "Y")
 _CODE = re.compile(r"(?<![A-Za-z])([RBGY])(?=10|[1-9]|#)|(?<=W=)([RBGY])(?![A-Za-z0-9])")
 
 
@@ -167,13 +166,9 @@ def colour_letter(letter: str) -> str:
     """
     if _current.get() == SOURCE_LANGUAGE:
         return letter
-    if letter == "R":
-        return pgettext("colour letter on a card: red", "R")
-    if letter == "B":
-        return pgettext("colour letter on a card: blue", "B")
-    if letter == "G":
-        return pgettext("colour letter on a card: green", "G")
-    return pgettext("colour letter on a card: yellow", "Y")
+    return _by_colour(letter, pgettext("colour letter on a card: red", "R"),
+                      pgettext("colour letter on a card: blue", "B"), pgettext("colour letter on a card: green", "G"),
+                      pgettext("colour letter on a card: yellow", "Y"))
 
 
 def colour_name(letter: str) -> str:
@@ -183,13 +178,12 @@ def colour_name(letter: str) -> str:
     ...     colour_name("Y")
     'geel'
     """
-    if letter == "R":
-        return pgettext("colour name", "red")
-    if letter == "B":
-        return pgettext("colour name", "blue")
-    if letter == "G":
-        return pgettext("colour name", "green")
-    return pgettext("colour name", "yellow")
+    return _by_colour(letter, pgettext("colour name", "red"), pgettext("colour name", "blue"),
+                      pgettext("colour name", "green"), pgettext("colour name", "yellow"))
+
+
+def _by_colour(letter: str, red: str, blue: str, green: str, yellow: str) -> str:
+    return {"R": red, "B": blue, "G": green, "Y": yellow}[letter]
 
 
 def card_codes(text: str) -> str:
