@@ -433,3 +433,35 @@ def test_match_names_read_as_phrases() -> None:
         "ru": "З3+З6 на карту ряда № 0 (как 9): двойное совпадение по цвету",
         "af": "Gr3+Gr6 op rykaart 0 (as 9): dubbelkleurpassing",
     }
+
+
+def test_the_check_command_passes() -> None:
+    assert TOOL.main(["check"]) == 0
+
+
+def test_a_language_set_in_one_notebook_cell_holds_in_the_next() -> None:
+    manager = pytest.importorskip("jupyter_client.manager")
+    km, kc = manager.start_new_kernel(kernel_name="python3")
+
+    def run(code: str) -> str:
+        msg_id = kc.execute(code)
+        out = []
+        while True:
+            msg = kc.get_iopub_msg(timeout=60)
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            if msg["msg_type"] == "stream":
+                out.append(msg["content"]["text"])
+            elif msg["msg_type"] == "error":
+                out.append("error: " + msg["content"]["evalue"])
+            elif msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                return "".join(out).strip()
+
+    try:
+        assert run("import dos_lab\nprint(dos_lab.set_language('pl'))") == "pl"
+        assert run("from dos_lab.i18n import gettext\nprint(gettext('Center Row'))") == "Środkowy rząd"
+        assert run("with dos_lab.language('ru'):\n    print(gettext('Center Row'))") == "Центральный ряд"
+        assert run("print(gettext('Center Row'))") == "Środkowy rząd"
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
