@@ -118,7 +118,8 @@ def card_html(card: Card, *, declared: int | Color | None = None, size: str = "n
         assert card.color is not None
         bg, fg = PALETTE[card.color]
         symbol = SYMBOLS[card.color]
-        corner = f"{colour_letter(card.color.value)} {symbol}"
+        corner = pgettext("card corner: the colour letter and the colour symbol", "{letter} {symbol}").format(
+            letter=colour_letter(card.color.value), symbol=symbol)
         if card.kind is Kind.WILD_NUMBER:
             label = card_name(card)
             centre = "#" if declared is None else f"#={declared}"

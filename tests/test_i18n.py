@@ -307,7 +307,7 @@ def test_typed_card_codes_are_echoed_as_typed(lang: str) -> None:
 # ---------------------------------------------------------------- cards in the reader's letters
 
 FACES = {"en": ("R ●", "red 7"), "pl": ("C ●", "czerwona 7"), "cs": ("Č ●", "červená 7"),
-         "ru": ("К ●", "красная 7"), "af": ("R ●", "rooi 7")}
+         "ru": ("К●", "красная 7"), "af": ("R●", "rooi 7")}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
