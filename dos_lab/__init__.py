@@ -9,6 +9,7 @@
 from dos_lab.cards import Card, Color, Kind, full_deck, parse_cards
 from dos_lab.errors import DosError, IllegalMove, InvalidInput
 from dos_lab.game import Game
+from dos_lab.i18n import language, set_language
 from dos_lab.matching import Bonus, Match
 from dos_lab.round import Round
 from dos_lab.rules import RuleSet
@@ -28,7 +29,9 @@ __all__ = [
     "Round",
     "RuleSet",
     "full_deck",
+    "language",
     "parse_cards",
+    "set_language",
 ]
 
 __version__ = "0.1.0"

@@ -31,6 +31,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 from dos_lab.errors import InvalidInput
+from dos_lab.i18n import gettext
 
 __all__ = [
     "COLORS",
@@ -72,7 +73,7 @@ class Color(str, Enum):
             for color in cls:
                 if key in (color.value, color.name):
                     return color
-        raise InvalidInput(f"{text!r} is not a colour; use R, B, G or Y (R1.2)")
+        raise InvalidInput(gettext("{text!r} is not a colour; use R, B, G or Y (R1.2)").format(text=text))
 
 
 class Kind(str, Enum):
@@ -153,7 +154,8 @@ class Card:
         if isinstance(code, Card):
             return code
         if not isinstance(code, str):
-            raise InvalidInput(f"{code!r} is not a card code; write cards like R7, Y10, B# or W (R1)")
+            raise InvalidInput(
+                gettext("{code!r} is not a card code; write cards like R7, Y10, B# or W (R1)").format(code=code))
         cached = _BY_CODE.get(code)
         if cached is not None:
             return cached
@@ -163,14 +165,15 @@ class Card:
             return cached
         if "=" in text:
             raise InvalidInput(
-                f"{code!r} carries a declaration; a card code alone is written like R#, W or R7 "
-                "(declarations such as R#=4 or W=R go with a match or a placement)")
+                gettext("{code!r} carries a declaration; a card code alone is written like R#, W or R7 "
+                        "(declarations such as R#=4 or W=R go with a match or a placement)").format(code=code))
         if text[:1] in "RBGY" and text[1:] == "2":
             raise InvalidInput(
-                f"{code!r} is not a card code: there is no coloured 2 in DOS, only the Wild DOS W (R1.3)")
+                gettext("{code!r} is not a card code: there is no coloured 2 in DOS, only the Wild DOS W "
+                        "(R1.3)").format(code=code))
         raise InvalidInput(
-            f"{code!r} is not a card code; write a colour R, B, G or Y and a number 1, 3-10 or #, "
-            "like R7, Y10 or B#, or W for a Wild DOS (R1.2)")
+            gettext("{code!r} is not a card code; write a colour R, B, G or Y and a number 1, 3-10 or #, "
+                    "like R7, Y10 or B#, or W for a Wild DOS (R1.2)").format(code=code))
 
     @property
     def is_wild(self) -> bool:

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from dos_lab.cards import Card, Color
 from dos_lab.errors import InvalidInput
+from dos_lab.i18n import card_codes, colour_name, gettext, ngettext, pgettext
 
 __all__ = [
     "BonusForfeited",
@@ -60,15 +61,15 @@ def player_name(player: int) -> str:
     >>> player_name(2)
     'P3'
     """
-    return f"P{player + 1}"
+    return pgettext("player label", "P{number}").format(number=player + 1)
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
-    return ", ".join(card.code for card in cards) if cards else "nothing"
+    return card_codes(", ".join(card.code for card in cards)) if cards else gettext("nothing")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _code(card: Card) -> str:
+    return card_codes(card.code)
 
 
 #: field metadata: how each event field is saved and checked (one of ``_DECODERS``)
@@ -84,7 +85,8 @@ class Event:
     stage: ClassVar[str | None] = None
 
     def describe(self, viewer: int | None = None) -> str:
-        """A plain-English sentence. With ``viewer`` set, cards hidden from that player are not named."""
+        """A sentence in the current language (:mod:`dos_lab.i18n`; English unless chosen). With ``viewer`` set,
+        cards hidden from that player are not named."""
         raise NotImplementedError
 
     def __str__(self) -> str:
@@ -107,9 +109,12 @@ class RoundStarted(Event):
     center_row: tuple[Card, ...] = field(metadata=_KIND["cards"])
 
     def describe(self, viewer: int | None = None) -> str:
-        dealt = f"{player_name(self.dealer)} deals; " if self.dealer is not None else ""
-        return (f"A new round for {self.players} players: {dealt}the Center Row starts with {_cards(self.center_row)}, "
-                f"and {player_name(self.first)} goes first.")
+        values = {"players": self.players, "row": _cards(self.center_row), "first": player_name(self.first)}
+        if self.dealer is not None:
+            return gettext("A new round for {players} players: {dealer} deals; the Center Row starts with {row}, and "
+                           "{first} goes first.").format(dealer=player_name(self.dealer), **values)
+        return gettext("A new round for {players} players: the Center Row starts with {row}, and {first} goes "
+                       "first.").format(**values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +123,7 @@ class TurnStarted(Event):
     turn: int = field(metadata=_KIND["count"])
 
     def describe(self, viewer: int | None = None) -> str:
-        return f"Turn {self.turn}: {player_name(self.player)} to play."
+        return gettext("Turn {turn}: {player} to play.").format(turn=self.turn, player=player_name(self.player))
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,19 +136,23 @@ class Matched(Event):
     bonus: str | None = field(metadata=_KIND["text_or_none"])
 
     def describe(self, viewer: int | None = None) -> str:
-        on = self.target_card.code
+        on = _code(self.target_card)
         if isinstance(self.target_as, Color):
-            on += f" (a 2, called {self.target_as.label})"
+            on = gettext("{card} (a 2, called {colour})").format(card=on, colour=colour_name(self.target_as.value))
         elif self.target_as is not None:
-            on += f" (called {self.target_as})"
-        what = "double match" if len(self.cards) == 2 else "single match"
-        text = f"{player_name(self.player)} plays {' + '.join(self.cards)} on {on}: a {what}"
+            on = gettext("{card} (called {value})").format(card=on, value=self.target_as)
+        values = {"player": player_name(self.player), "cards": card_codes(" + ".join(self.cards)), "on": on}
+        double = len(self.cards) == 2
         if self.bonus == "single_colour":
-            return text + ", and the colours match: single colour match, 1 bonus card to place (R6.1)."
+            return gettext("{player} plays {cards} on {on}: a single match, and the colours match: single colour "
+                           "match, 1 bonus card to place (R6.1).").format(**values)
         if self.bonus == "double_colour":
-            return text + (", both cards the same colour as the row card: double colour match, 1 bonus card "
-                           "to place and every other player draws a card (R6.2).")
-        return text + "."
+            return gettext("{player} plays {cards} on {on}: a double match, both cards the same colour as the row "
+                           "card: double colour match, 1 bonus card to place and every other player draws a card "
+                           "(R6.2).").format(**values)
+        if double:
+            return gettext("{player} plays {cards} on {on}: a double match.").format(**values)
+        return gettext("{player} plays {cards} on {on}: a single match.").format(**values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +162,8 @@ class Drew(Event):
 
     def describe(self, viewer: int | None = None) -> str:
         if viewer is not None and viewer != self.player:
-            return f"{player_name(self.player)} draws a card."
-        return f"{player_name(self.player)} draws {self.card.code}."
+            return gettext("{player} draws a card.").format(player=player_name(self.player))
+        return gettext("{player} draws {card}.").format(player=player_name(self.player), card=_code(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +172,8 @@ class DrawSkipped(Event):
     reason: str = field(metadata=_KIND["text"])
 
     def describe(self, viewer: int | None = None) -> str:
-        return f"{player_name(self.player)} cannot draw: {self.reason} (R14.2)."
+        return gettext("{player} cannot draw: {reason} (R14.2).").format(player=player_name(self.player),
+                                                                         reason=gettext(self.reason))
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,9 +184,10 @@ class Placed(Event):
     center_row: tuple[Card, ...] = field(metadata=_KIND["cards"])
 
     def describe(self, viewer: int | None = None) -> str:
-        called = f" (called {self.declared})" if self.declared is not None else ""
-        return (f"{player_name(self.player)} made no match after drawing, so puts {self.card.code}{called} "
-                f"into the Center Row (R7.3).")
+        card = _code(self.card) if self.declared is None else gettext("{card} (called {value})").format(
+            card=_code(self.card), value=self.declared)
+        return gettext("{player} made no match after drawing, so puts {card} into the Center Row (R7.3).").format(
+            player=player_name(self.player), card=card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +195,8 @@ class Passed(Event):
     player: int = field(metadata=_KIND["player"])
 
     def describe(self, viewer: int | None = None) -> str:
-        return f"{player_name(self.player)} could not draw and made no match, so passes (R14.2)."
+        return gettext("{player} could not draw and made no match, so passes (R14.2).").format(
+            player=player_name(self.player))
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,8 +206,8 @@ class Discarded(Event):
     center_row: tuple[Card, ...] = field(metadata=_KIND["cards"])
 
     def describe(self, viewer: int | None = None) -> str:
-        return (f"E1 discard: every matched row card goes to the discard pile with the cards played on it: "
-                f"{_cards(self.cards)}.")
+        return gettext("E1 discard: every matched row card goes to the discard pile with the cards played on it: "
+                       "{cards}.").format(cards=_cards(self.cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,8 +215,10 @@ class Reshuffled(Event):
     count: int = field(metadata=_KIND["count"])
 
     def describe(self, viewer: int | None = None) -> str:
-        return (f"The draw pile is empty, so the {_plural(self.count, 'discarded card')} are shuffled into a "
-                "new draw pile (R14.1).")
+        return ngettext("The draw pile is empty, so the {count} discarded card are shuffled into a new draw pile "
+                        "(R14.1).",
+                        "The draw pile is empty, so the {count} discarded cards are shuffled into a new draw pile "
+                        "(R14.1).", self.count).format(count=self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +226,8 @@ class Reflipped(Event):
     card: Card = field(metadata=_KIND["card"])
 
     def describe(self, viewer: int | None = None) -> str:
-        return (f"{self.card.code} was turned up for the Center Row; by the house rule it goes to the discard pile "
-                "and another card is turned up (R2.4).")
+        return gettext("{card} was turned up for the Center Row; by the house rule it goes to the discard pile and "
+                       "another card is turned up (R2.4).").format(card=_code(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,12 +240,22 @@ class Refilled(Event):
         before = len(self.center_row) - len(self.cards)
         if not self.cards:
             if before >= 2:
-                return f"E2 refill: {before} cards are still in the Center Row, so no card is turned up."
-            return "E2 refill: the draw pile is empty, so no card can be turned up (R14.2)."
-        left = f"only {_plural(before, 'card')} was left" if before == 1 else (
-            "no cards were left" if before == 0 else f"{before} cards were left")
-        verb = "is" if len(self.cards) == 1 else "are"
-        return f"E2 refill: {left} in the Center Row, so {_cards(self.cards)} {verb} turned up to make two."
+                return ngettext("E2 refill: {count} card is still in the Center Row, so no card is turned up.",
+                                "E2 refill: {count} cards are still in the Center Row, so no card is turned up.",
+                                before).format(count=before)
+            return gettext("E2 refill: the draw pile is empty, so no card can be turned up (R14.2).")
+        cards = _cards(self.cards)
+        if before == 1:
+            return ngettext("E2 refill: only 1 card was left in the Center Row, so {cards} is turned up to make two.",
+                            "E2 refill: only 1 card was left in the Center Row, so {cards} are turned up to make two.",
+                            len(self.cards)).format(cards=cards)
+        if before == 0:
+            return ngettext("E2 refill: no cards were left in the Center Row, so {cards} is turned up to make two.",
+                            "E2 refill: no cards were left in the Center Row, so {cards} are turned up to make two.",
+                            len(self.cards)).format(cards=cards)
+        return ngettext("E2 refill: {count} cards were left in the Center Row, so {cards} is turned up to make two.",
+                        "E2 refill: {count} cards were left in the Center Row, so {cards} are turned up to make two.",
+                        len(self.cards)).format(count=before, cards=cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,8 +267,10 @@ class BonusPlaced(Event):
     center_row: tuple[Card, ...] = field(metadata=_KIND["cards"])
 
     def describe(self, viewer: int | None = None) -> str:
-        called = f" (called {self.declared})" if self.declared is not None else ""
-        return f"E3 bonus: {player_name(self.player)} puts {self.card.code}{called} into the Center Row."
+        card = _code(self.card) if self.declared is None else gettext("{card} (called {value})").format(
+            card=_code(self.card), value=self.declared)
+        return gettext("E3 bonus: {player} puts {card} into the Center Row.").format(
+            player=player_name(self.player), card=card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,11 +282,14 @@ class BonusForfeited(Event):
     reason: str = field(metadata=_KIND["text"])
 
     def describe(self, viewer: int | None = None) -> str:
-        who, cards = player_name(self.player), _plural(self.count, "bonus card")
+        who = player_name(self.player)
         if self.reason == "declined":
-            return f"E3 bonus: {who} chooses not to place {cards} (bonus_placement=optional)."
-        verb = "is" if self.count == 1 else "are"
-        return f"E3 bonus: {who} has no cards left, so {cards} {verb} not placed (R12.4)."
+            return ngettext("E3 bonus: {player} chooses not to place {count} bonus card (bonus_placement=optional).",
+                            "E3 bonus: {player} chooses not to place {count} bonus cards (bonus_placement=optional).",
+                            self.count).format(player=who, count=self.count)
+        return ngettext("E3 bonus: {player} has no cards left, so {count} bonus card is not placed (R12.4).",
+                        "E3 bonus: {player} has no cards left, so {count} bonus cards are not placed (R12.4).",
+                        self.count).format(player=who, count=self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,8 +300,11 @@ class OpponentDrew(Event):
     by: int = field(metadata=_KIND["player"])
 
     def describe(self, viewer: int | None = None) -> str:
-        card = "a card" if viewer is not None and viewer != self.player else self.card.code
-        return f"E4 double colour match: {player_name(self.player)} draws {card} (R6.2)."
+        if viewer is not None and viewer != self.player:
+            return gettext("E4 double colour match: {player} draws a card (R6.2).").format(
+                player=player_name(self.player))
+        return gettext("E4 double colour match: {player} draws {card} (R6.2).").format(
+            player=player_name(self.player), card=_code(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,7 +312,7 @@ class DosCalled(Event):
     player: int = field(metadata=_KIND["player"])
 
     def describe(self, viewer: int | None = None) -> str:
-        return f"{player_name(self.player)} calls \"DOS!\" with two cards left (R11.1)."
+        return gettext("{player} calls \"DOS!\" with two cards left (R11.1).").format(player=player_name(self.player))
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,9 +322,12 @@ class DosCaught(Event):
     deferred: bool = field(metadata=_KIND["bool"])
 
     def describe(self, viewer: int | None = None) -> str:
-        when = "at the end of their turn (E5)" if self.deferred else "now"
-        return (f"{player_name(self.caller)} calls \"DOS!\" on {player_name(self.target)}, who forgot to call: "
-                f"{player_name(self.target)} draws the penalty cards {when} (R11.1).")
+        values = {"caller": player_name(self.caller), "target": player_name(self.target)}
+        if self.deferred:
+            return gettext("{caller} calls \"DOS!\" on {target}, who forgot to call: {target} draws the penalty "
+                           "cards at the end of their turn (E5) (R11.1).").format(**values)
+        return gettext("{caller} calls \"DOS!\" on {target}, who forgot to call: {target} draws the penalty cards "
+                       "now (R11.1).").format(**values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,10 +341,21 @@ class PenaltyDrawn(Event):
         return "E5" if self.deferred else None
 
     def describe(self, viewer: int | None = None) -> str:
-        prefix = "E5 penalty: " if self.deferred else ""
-        cards = _plural(len(self.cards), "card") if viewer is not None and viewer != self.player else (
-            _cards(self.cards))
-        return f"{prefix}{player_name(self.player)} draws {cards} for the missed DOS call (R11.1)."
+        who = player_name(self.player)
+        if viewer is not None and viewer != self.player:
+            count = len(self.cards)
+            if self.deferred:
+                return ngettext("E5 penalty: {player} draws {count} card for the missed DOS call (R11.1).",
+                                "E5 penalty: {player} draws {count} cards for the missed DOS call (R11.1).",
+                                count).format(player=who, count=count)
+            return ngettext("{player} draws {count} card for the missed DOS call (R11.1).",
+                            "{player} draws {count} cards for the missed DOS call (R11.1).",
+                            count).format(player=who, count=count)
+        if self.deferred:
+            return gettext("E5 penalty: {player} draws {cards} for the missed DOS call (R11.1).").format(
+                player=who, cards=_cards(self.cards))
+        return gettext("{player} draws {cards} for the missed DOS call (R11.1).").format(
+            player=who, cards=_cards(self.cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,8 +364,8 @@ class PenaltyVoided(Event):
     player: int = field(metadata=_KIND["player"])
 
     def describe(self, viewer: int | None = None) -> str:
-        return (f"E5 penalty: {player_name(self.player)} has no cards left, so the DOS penalty is dropped "
-                "(R11.6, empty_hand_ends_round).")
+        return gettext("E5 penalty: {player} has no cards left, so the DOS penalty is dropped (R11.6, "
+                       "empty_hand_ends_round).").format(player=player_name(self.player))
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,8 +376,10 @@ class TurnPassed(Event):
     cards_left: int = field(metadata=_KIND["count"])
 
     def describe(self, viewer: int | None = None) -> str:
-        return (f"E6: {player_name(self.player)} still holds {_plural(self.cards_left, 'card')}, "
-                f"so play passes to {player_name(self.to)}.")
+        return ngettext("E6: {player} still holds {count} card, so play passes to {next}.",
+                        "E6: {player} still holds {count} cards, so play passes to {next}.",
+                        self.cards_left).format(player=player_name(self.player), count=self.cards_left,
+                                                next=player_name(self.to))
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,10 +391,14 @@ class RoundEnded(Event):
 
     def describe(self, viewer: int | None = None) -> str:
         if self.winner is None:
-            return "Nobody can draw or match any more, so the round ends with no score (R14.2)."
-        others = [f"{player_name(p)} holds {pts}" for p, pts in enumerate(self.hand_points) if p != self.winner]
-        return (f"E6: {player_name(self.winner)} has no cards left and wins the round, scoring {self.points} "
-                f"points ({'; '.join(others)}) (R12, R13).")
+            return gettext("Nobody can draw or match any more, so the round ends with no score (R14.2).")
+        others = [gettext("{player} holds {points}").format(player=player_name(p), points=pts)
+                  for p, pts in enumerate(self.hand_points) if p != self.winner]
+        return ngettext("E6: {player} has no cards left and wins the round, scoring {points} points ({holdings}) "
+                        "(R12, R13).",
+                        "E6: {player} has no cards left and wins the round, scoring {points} points ({holdings}) "
+                        "(R12, R13).", self.points).format(player=player_name(self.winner), points=self.points,
+                                                            holdings="; ".join(others))
 
 
 _EVENT_TYPES: dict[str, type[Event]] = {

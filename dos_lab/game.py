@@ -24,6 +24,7 @@ from typing import Any
 from dos_lab.cards import Card, full_deck
 from dos_lab.errors import IllegalMove, InvalidInput
 from dos_lab.events import player_name
+from dos_lab.i18n import gettext
 from dos_lab.round import Round
 from dos_lab.rules import DealerRotation, RuleSet
 
@@ -220,11 +221,11 @@ class Game:
     def next_round(self) -> Round:
         """Deal the next round with the next dealer (R2.6, R13.5)."""
         if not self.round.over:
-            raise IllegalMove(f"round {self.round_number} is still being played; it ends when a player has no "
-                              "cards (R12.1)")
+            raise IllegalMove(gettext("round {number} is still being played; it ends when a player has no cards "
+                                      "(R12.1)").format(number=self.round_number))
         if self.over:
-            raise IllegalMove(f"the game is over: {player_name(self.winner or 0)} reached "
-                              f"{self.rules.target_score} (R13.3)")
+            raise IllegalMove(gettext("the game is over: {player} reached {target} (R13.3)").format(
+                player=player_name(self.winner or 0), target=self.rules.target_score))
         winner = self.round.winner
         self._banked = self.scores
         self.results.append((winner, self.round.points))

@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 from dos_lab.cards import COLORS, Card, Color, Kind, full_deck, parse_cards  # noqa: F401 (parse_cards: doctests)
 from dos_lab.errors import IllegalDeclaration, IllegalMove, InvalidInput
+from dos_lab.i18n import card_codes, colour_letter, gettext
 
 __all__ = [
     "Bonus",
@@ -56,7 +57,9 @@ class Bonus(str, Enum):
     @property
     def label(self) -> str:
         """``"single colour match"`` or ``"double colour match"``."""
-        return self.value.replace("_", " ") + " match"
+        if self is Bonus.SINGLE_COLOUR:
+            return gettext("single colour match")
+        return gettext("double colour match")
 
 
 class Played(NamedTuple):
@@ -117,14 +120,16 @@ class Match:
         return len(self.cards) == 2
 
     def describe(self) -> str:
-        """Plain English: ``"R3+R4 on R7: double colour match"``."""
-        where = str(self.target_card) if self.target_card is not None else f"row card {self.target}"
+        """In words, in the current language: ``"R3+R4 on R7: double colour match"``."""
+        where = card_codes(str(self.target_card)) if self.target_card is not None else gettext(
+            "row card {index}").format(index=self.target)
         if self.target_as is not None:
-            value = self.target_as.value if isinstance(self.target_as, Color) else self.target_as
-            where += f" (as {value})"
+            value = colour_letter(self.target_as.value) if isinstance(self.target_as, Color) else self.target_as
+            where = gettext("{card} (as {value})").format(card=where, value=value)
         kind = self.bonus.label if self.bonus is not None else (
-            "double number match" if self.is_double else "single number match")
-        return f"{'+'.join(self.cards)} on {where}: {kind}"
+            gettext("double number match") if self.is_double else gettext("single number match"))
+        return gettext("{cards} on {where}: {kind}").format(cards=card_codes("+".join(self.cards)), where=where,
+                                                            kind=kind)
 
     def __str__(self) -> str:
         return self.describe()
@@ -154,7 +159,7 @@ def _parse_played(code: str | Card | Played) -> Played:
     if isinstance(code, Card):
         return Played(code)
     if not isinstance(code, str):
-        raise InvalidInput(f"{code!r} is not a card code; write cards like R7, R#=4 or W=R")
+        raise InvalidInput(gettext("{code!r} is not a card code; write cards like R7, R#=4 or W=R").format(code=code))
     base, sep, declared = code.strip().partition("=")
     card = Card.parse(base)
     if not sep:
@@ -162,18 +167,21 @@ def _parse_played(code: str | Card | Played) -> Played:
     declared = declared.strip()
     if card.kind is Kind.WILD_NUMBER:
         if not declared.lstrip("-").isdigit():
-            raise InvalidInput(f"{code!r}: a Wild # is declared with a number, like {card.code}=4 (R10.1)")
+            raise InvalidInput(gettext("{code!r}: a Wild # is declared with a number, like {card}=4 (R10.1)").format(
+                code=code, card=card.code))
         value = int(declared)
         if value not in WILD_RANGE:
-            raise IllegalDeclaration(f"{card.code}={value}: a Wild # can be declared 1 to 10 (R10.4)")
+            raise IllegalDeclaration(gettext("{card}: a Wild # can be declared 1 to 10 (R10.4)").format(
+                card=f"{card.code}={value}"))
         return Played(card, value=value)
     if card.kind is Kind.WILD_DOS:
         try:
             return Played(card, color=Color.parse(declared))
         except InvalidInput:
-            raise InvalidInput(
-                f"{code!r}: a Wild DOS is always 2 and is declared with a colour, like W=R (R9.1)") from None
-    raise InvalidInput(f"{code!r}: {card.code} is a number card; only W and # cards take a declaration (R9, R10)")
+            raise InvalidInput(gettext("{code!r}: a Wild DOS is always 2 and is declared with a colour, like W=R "
+                                       "(R9.1)").format(code=code)) from None
+    raise InvalidInput(gettext("{code!r}: {card} is a number card; only W and # cards take a declaration (R9, "
+                               "R10)").format(code=code, card=card.code))
 
 
 class Stands(NamedTuple):
@@ -254,31 +262,33 @@ def _target_as(target: Card, fixed: int | None, target_as: int | Color | str | N
     if target_as is None:
         return None, None
     if target.kind is Kind.NUMBER:
-        raise IllegalMove(
-            f"{target} is a number card; only a Wild DOS or a Wild # in the row takes a declaration (R9.2, R10.2)")
+        raise IllegalMove(gettext("{card} is a number card; only a Wild DOS or a Wild # in the row takes a "
+                                  "declaration (R9.2, R10.2)").format(card=card_codes(target.code)))
     if target.kind is Kind.WILD_DOS:
         if isinstance(target_as, bool) or not isinstance(target_as, (str, Color)):
-            raise InvalidInput(f"target_as={target_as!r}: a Wild DOS in the row is declared with a colour R, B, G "
-                               "or Y; it is always 2 (R9.2)")
+            raise InvalidInput(gettext("target_as={value!r}: a Wild DOS in the row is declared with a colour R, B, "
+                                       "G or Y; it is always 2 (R9.2)").format(value=target_as))
         return None, Color.parse(target_as)
     if isinstance(target_as, bool) or not isinstance(target_as, int):
         if isinstance(target_as, str) and target_as.strip().isdigit():
             target_as = int(target_as)
         else:
-            raise InvalidInput(f"target_as={target_as!r}: a Wild # in the row is declared with a number 1 to 10 "
-                               "(R10.2)")
+            raise InvalidInput(gettext("target_as={value!r}: a Wild # in the row is declared with a number 1 to "
+                                       "10 (R10.2)").format(value=target_as))
     if target_as not in WILD_RANGE:
-        raise IllegalDeclaration(f"{target}={target_as}: a Wild # can be declared 1 to 10 (R10.4)")
+        raise IllegalDeclaration(gettext("{card}: a Wild # can be declared 1 to 10 (R10.4)").format(
+            card=card_codes(f"{target}={target_as}")))
     if fixed is not None and target_as != fixed:
-        raise IllegalMove(f"{target} was declared {fixed} when it was placed, so it cannot be {target_as} now "
-                          "(R10.2, declared_when_placed)")
+        raise IllegalMove(gettext("{card} was declared {fixed} when it was placed, so it cannot be {value} now "
+                                  "(R10.2, declared_when_placed)").format(card=card_codes(target.code), fixed=fixed,
+                                                                          value=target_as))
     return target_as, None
 
 
 def _target_label(target: Card, fixed: int | None, value: int | None) -> str:
     if target.kind is Kind.WILD_NUMBER and (value or fixed):
-        return f"{target} (as {value or fixed})"
-    return str(target)
+        return gettext("{card} (as {value})").format(card=card_codes(target.code), value=value or fixed)
+    return card_codes(target.code)
 
 
 def resolve(target: Card, played: Sequence[Played], *, fixed: int | None = None,
@@ -298,8 +308,9 @@ def resolve(target: Card, played: Sequence[Played], *, fixed: int | None = None,
     dos_lab.errors.IllegalMove: R6 is 6, but Y7 needs 7 (R4.1)
     """
     if len(played) not in (1, 2):
-        codes = "+".join(p.code for p in played) or "no cards"
-        raise IllegalMove(f"a match uses exactly one or two cards, but {codes} is {len(played)} (R4.2)")
+        codes = card_codes("+".join(p.code for p in played)) or gettext("no cards")
+        raise IllegalMove(gettext("a match uses exactly one or two cards, but {cards} is {count} (R4.2)").format(
+            cards=codes, count=len(played)))
     plain = _plain_match(target, played, index) if target_as is None else None
     if plain is not None:
         return plain
@@ -338,9 +349,10 @@ def _single_values(target: Card, fixed: int | None, t_value: int | None, t_value
     for value in t_values:
         if value in options:
             return value, (value,)
-    shown = options[0] if len(options) == 1 else "1 to 10"
-    needs = t_values[0] if len(t_values) == 1 else "1 to 10"
-    raise IllegalMove(f"{card.code} is {shown}, but {_target_label(target, fixed, t_value)} needs {needs} (R4.1)")
+    shown = options[0] if len(options) == 1 else gettext("1 to 10")
+    needs = t_values[0] if len(t_values) == 1 else gettext("1 to 10")
+    raise IllegalMove(gettext("{card} is {value}, but {target} needs {needs} (R4.1)").format(
+        card=card_codes(card.code), value=shown, target=_target_label(target, fixed, t_value), needs=needs))
 
 
 def _double_values(target: Card, fixed: int | None, t_value: int | None, t_values: tuple[int, ...],
@@ -352,18 +364,21 @@ def _double_values(target: Card, fixed: int | None, t_value: int | None, t_value
             if y in vb:
                 return total, (x, y)
     label = _target_label(target, fixed, t_value)
-    pair = f"{a.code}+{b.code}"
+    pair = card_codes(f"{a.code}+{b.code}")
     if len(va) == 1 and len(vb) == 1:
         total = va[0] + vb[0]
         if len(t_values) == 1:
-            return _raise(f"{pair} adds up to {total}, but {label} needs {t_values[0]} (R4.2)")
-        return _raise(f"{pair} adds up to {total}, but a Wild # in the row can only be 1 to 10 (R4.6, R10.1)")
+            return _raise(gettext("{cards} adds up to {total}, but {target} needs {needs} (R4.2)").format(
+                cards=pair, total=total, target=label, needs=t_values[0]))
+        return _raise(gettext("{cards} adds up to {total}, but a Wild # in the row can only be 1 to 10 (R4.6, "
+                              "R10.1)").format(cards=pair, total=total))
     fixed_part = va[0] if len(va) == 1 else vb[0] if len(vb) == 1 else None
     if fixed_part is not None and len(t_values) == 1:
-        wild = b.code if len(va) == 1 else a.code
-        return _raise(f"{pair} cannot make {t_values[0]}: {wild} would have to be {t_values[0] - fixed_part}, "
-                      f"but a Wild # is 1 to 10 (R4.2, R10.1)")
-    return _raise(f"{pair} cannot add up to what {label} needs (R4.2)")
+        wild = card_codes(b.code if len(va) == 1 else a.code)
+        return _raise(gettext("{cards} cannot make {needs}: {wild} would have to be {value}, but a Wild # is 1 to "
+                              "10 (R4.2, R10.1)").format(cards=pair, needs=t_values[0], wild=wild,
+                                                         value=t_values[0] - fixed_part))
+    return _raise(gettext("{cards} cannot add up to what {target} needs (R4.2)").format(cards=pair, target=label))
 
 
 def _raise(message: str) -> tuple[int, tuple[int, ...]]:

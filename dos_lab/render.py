@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from dos_lab.cards import Card, Color, Kind
 from dos_lab.events import player_name
+from dos_lab.i18n import card_codes, colour_letter, colour_name, gettext, ngettext, pgettext
 
 if TYPE_CHECKING:
     from dos_lab.game import Game
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SYMBOLS",
     "card_html",
+    "card_name",
     "card_text",
     "cards_html",
     "cards_text",
@@ -49,6 +51,25 @@ PALETTE: dict[Color, tuple[str, str]] = {
 _WILD_BAND = "linear-gradient(90deg,#c62828 0 25%,#1565c0 25% 50%,#2e7d32 50% 75%,#fdd835 75% 100%)"
 
 
+def card_name(card: Card) -> str:
+    """What a screen reader says for a card, in the current language: ``"red 7"``, ``"blue Wild #, any number 1
+    to 10"``, ``"Wild DOS, counts as 2"`` (:attr:`Card.name` stays the English name of the API).
+
+    >>> card_name(Card.parse("R7")), card_name(Card.parse("B#"))
+    ('red 7', 'blue Wild #, any number 1 to 10')
+    """
+    if card.kind is Kind.WILD_DOS:
+        return gettext("Wild DOS, counts as 2")
+    if card.kind is Kind.WILD_NUMBER:
+        return {Color.RED: pgettext("card name", "red Wild #, any number 1 to 10"),
+                Color.BLUE: pgettext("card name", "blue Wild #, any number 1 to 10"),
+                Color.GREEN: pgettext("card name", "green Wild #, any number 1 to 10"),
+                Color.YELLOW: pgettext("card name", "yellow Wild #, any number 1 to 10")}[card.color or Color.RED]
+    return {Color.RED: pgettext("card name", "red {number}"), Color.BLUE: pgettext("card name", "blue {number}"),
+            Color.GREEN: pgettext("card name", "green {number}"),
+            Color.YELLOW: pgettext("card name", "yellow {number}")}[card.color or Color.RED].format(number=card.number)
+
+
 def card_text(card: Card, declared: int | Color | None = None) -> str:
     """A card in brackets with its colour symbol: ``[R7●]``; a declaration follows ``=``.
 
@@ -57,17 +78,17 @@ def card_text(card: Card, declared: int | Color | None = None) -> str:
     """
     if card.kind is Kind.WILD_DOS:
         if isinstance(declared, Color):
-            return f"[W={declared.value}{SYMBOLS[declared]}]"
+            return f"[W={colour_letter(declared.value)}{SYMBOLS[declared]}]"
         return "[W 2]"
     assert card.color is not None
-    shown = card.code if declared is None else f"{card.code}={declared}"
+    shown = card_codes(card.code if declared is None else f"{card.code}={declared}")
     return f"[{shown}{SYMBOLS[card.color]}]"
 
 
 def cards_text(cards: Iterable[Card]) -> str:
     """Cards side by side, or ``(none)``."""
     text = " ".join(card_text(c) for c in cards)
-    return text or "(none)"
+    return text or gettext("(none)")
 
 
 def card_html(card: Card, *, declared: int | Color | None = None, size: str = "normal",
@@ -84,12 +105,12 @@ def card_html(card: Card, *, declared: int | Color | None = None, size: str = "n
             f"font-family:'DejaVu Sans',Verdana,sans-serif;font-weight:700;vertical-align:top;"
             f"box-shadow:0 1px 3px rgba(0,0,0,.35);")
     if card.kind is Kind.WILD_DOS:
-        label = "Wild DOS, counts as 2"
+        label = gettext("Wild DOS, counts as 2")
         corner = "WILD"
         centre = "2"
         if isinstance(declared, Color):
-            label += f", played as {declared.label}"
-            corner = f"W={declared.value}{SYMBOLS[declared]}"
+            label = gettext("Wild DOS, counts as 2, played as {colour}").format(colour=colour_name(declared.value))
+            corner = f"W={colour_letter(declared.value)}{SYMBOLS[declared]}"
         style = (base + f"background:#1a1a1a;color:#ffffff;border:3px solid #1a1a1a;"
                  f"background-image:{_WILD_BAND};background-size:100% 9px;background-repeat:no-repeat;"
                  f"background-position:bottom;")
@@ -97,15 +118,16 @@ def card_html(card: Card, *, declared: int | Color | None = None, size: str = "n
         assert card.color is not None
         bg, fg = PALETTE[card.color]
         symbol = SYMBOLS[card.color]
-        corner = f"{card.color.value} {symbol}"
+        corner = pgettext("card corner: the colour letter and the colour symbol", "{letter} {symbol}").format(
+            letter=colour_letter(card.color.value), symbol=symbol)
         if card.kind is Kind.WILD_NUMBER:
-            label = f"{card.color.label} Wild #, any number 1 to 10"
+            label = card_name(card)
             centre = "#" if declared is None else f"#={declared}"
             if declared is not None:
-                label += f", played as {declared}"
+                label = gettext("{card}, played as {value}").format(card=label, value=declared)
             style = base + f"background:{bg};color:{fg};border:3px dashed {fg};"
         else:
-            label = card.name
+            label = card_name(card)
             centre = str(card.number)
             style = base + f"background:{bg};color:{fg};border:3px solid {bg};"
     return (f'<span class="{escape(classes)}" role="img" aria-label="{escape(label)}" title="{escape(label)}" '
@@ -116,10 +138,11 @@ def card_html(card: Card, *, declared: int | Color | None = None, size: str = "n
             f'{escape(corner if card.kind is not Kind.WILD_DOS else "")}</span></span>')
 
 
-def cards_html(cards: Sequence[Card], *, size: str = "normal", empty: str = "no cards") -> str:
-    """A row of card faces, or a short note when there are none."""
+def cards_html(cards: Sequence[Card], *, size: str = "normal", empty: str | None = None) -> str:
+    """A row of card faces, or a short note when there are none (``empty``, by default "no cards")."""
     if not cards:
-        return f'<span class="dos-empty" style="color:#555;font-style:italic">{escape(empty)}</span>'
+        note = gettext("no cards") if empty is None else empty
+        return f'<span class="dos-empty" style="color:#555;font-style:italic">{escape(note)}</span>'
     return "".join(card_html(c, size=size) for c in cards)
 
 
@@ -138,24 +161,37 @@ def round_html(r: Round) -> str:
                          f'<span style="display:block;font:11px sans-serif;color:#555">#{index}</span>{pile}</span>')
     parts = [f'<div class="dos-round" style="font-family:sans-serif">'
              f'<div style="font:600 14px sans-serif">{escape(_status(r))}</div>',
-             _section("Center Row", "".join(row_parts) or cards_html([]))]
+             _section(gettext("Center Row"), "".join(row_parts) or cards_html([]))]
     for player, hand in enumerate(r.hands):
-        marker = " ◀ to play" if player == r.current and not r.over else ""
-        parts.append(_section(f"{player_name(player)} — {len(hand)} cards{marker}", cards_html(hand, size="small")))
-    parts.append(f'<div style="font:13px sans-serif;color:#333">Draw pile: {len(r.draw_pile)} cards · '
-                 f'Discard pile: {len(r.discard_pile)} cards</div></div>')
+        title = ngettext("{player} — {count} cards", "{player} — {count} cards", len(hand)).format(
+            player=player_name(player), count=len(hand))
+        if player == r.current and not r.over:
+            title = gettext("{title} ◀ to play").format(title=title)
+        parts.append(_section(title, cards_html(hand, size="small")))
+    piles = gettext("{draw} · {discard}").format(
+        draw=ngettext("Draw pile: {count} cards", "Draw pile: {count} cards", len(r.draw_pile)).format(
+            count=len(r.draw_pile)),
+        discard=ngettext("Discard pile: {count} cards", "Discard pile: {count} cards", len(r.discard_pile)).format(
+            count=len(r.discard_pile)))
+    parts.append(f'<div style="font:13px sans-serif;color:#333">{escape(piles)}</div></div>')
     return "".join(parts)
 
 
 def _status(r: Round) -> str:
     if r.over:
         if r.winner is None:
-            return "The round ended with no score."
-        return f"Round over: {player_name(r.winner)} went out and scores {r.points}."
+            return gettext("The round ended with no score.")
+        return gettext("Round over: {player} went out and scores {points}.").format(
+            player=player_name(r.winner), points=r.points)
     who = player_name(r.current)
-    what = {"matching": "match or draw", "drew": "match the drawn card or place a card",
-            "bonus": f"place {r.bonuses_owed} bonus card(s)"}[r.phase.value]
-    return f"Turn {r.turn}: {who} to {what}."
+    if r.phase.value == "matching":
+        return gettext("Turn {turn}: {player} to match or draw.").format(turn=r.turn, player=who)
+    if r.phase.value == "drew":
+        return gettext("Turn {turn}: {player} to match the drawn card or place a card.").format(turn=r.turn,
+                                                                                               player=who)
+    return ngettext("Turn {turn}: {player} to place {count} bonus card(s).",
+                    "Turn {turn}: {player} to place {count} bonus card(s).", r.bonuses_owed).format(
+                        turn=r.turn, player=who, count=r.bonuses_owed)
 
 
 def round_text(r: Round) -> str:
@@ -173,13 +209,18 @@ def round_text(r: Round) -> str:
     row = []
     for index, card in enumerate(r.center_row):
         played = r.played_on(index)
-        row.append(card_text(card) + ("<" + "+".join(c.code for c in played) + ">" if played else ""))
-    lines.append("Center Row: " + (" ".join(row) or "(empty)"))
+        row.append(card_text(card) + ("<" + card_codes("+".join(c.code for c in played)) + ">" if played else ""))
+    lines.append(gettext("Center Row: {row}").format(row=" ".join(row) or gettext("(empty)")))
     for player, hand in enumerate(r.hands):
-        marker = " (to play)" if player == r.current and not r.over else ""
-        lines.append(f"{player_name(player)}{marker}: {cards_text(hand)}")
+        if player == r.current and not r.over:
+            lines.append(gettext("{player} (to play): {hand}").format(player=player_name(player),
+                                                                      hand=cards_text(hand)))
+        else:
+            lines.append(f"{player_name(player)}: {cards_text(hand)}")
     draw, discard = len(r.draw_pile), len(r.discard_pile)
-    lines.append(f"Draw pile: {draw} card{'s' * (draw != 1)} · Discard pile: {discard} card{'s' * (discard != 1)}")
+    lines.append(gettext("{draw} · {discard}").format(
+        draw=ngettext("Draw pile: {count} card", "Draw pile: {count} cards", draw).format(count=draw),
+        discard=ngettext("Discard pile: {count} card", "Discard pile: {count} cards", discard).format(count=discard)))
     return "\n".join(lines)
 
 
@@ -199,14 +240,16 @@ def _scores_table(game: Game) -> str:
 def game_text(game: Game) -> str:
     """Scores, dealer and the current round, as text."""
     scores = ", ".join(f"{player_name(p)} {s}" for p, s in enumerate(game.scores))
-    head = f"Round {game.round_number} · dealer {player_name(game.dealer)} · scores: {scores}"
+    head = gettext("Round {number} · dealer {dealer} · scores: {scores}").format(
+        number=game.round_number, dealer=player_name(game.dealer), scores=scores)
     if game.over and game.winner is not None:
-        head += f" · {player_name(game.winner)} wins the game"
+        head = gettext("{head} · {player} wins the game").format(head=head, player=player_name(game.winner))
     return head + "\n" + round_text(game.round)
 
 
 def game_html(game: Game) -> str:
     """Scores, dealer and the current round, as HTML."""
-    head = (f'<div style="font:600 14px sans-serif">Round {game.round_number} · dealer '
-            f'{player_name(game.dealer)} · playing to {game.rules.target_score}</div>')
+    title = gettext("Round {number} · dealer {dealer} · playing to {target}").format(
+        number=game.round_number, dealer=player_name(game.dealer), target=game.rules.target_score)
+    head = f'<div style="font:600 14px sans-serif">{escape(title)}</div>'
     return f'<div class="dos-game">{head}{_scores_table(game)}{round_html(game.round)}</div>'

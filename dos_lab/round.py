@@ -54,6 +54,7 @@ from dos_lab.events import (
     TurnStarted,
     player_name,
 )
+from dos_lab.i18n import card_codes, gettext, ngettext, noop
 from dos_lab.matching import WILD_RANGE, Bonus, Match, Played, legal_matches_for, parse_played, resolve
 from dos_lab.rules import (
     AfterDraw,
@@ -454,7 +455,7 @@ class Round:
         'B3 is 3, but Y5 needs 5 (R4.1)'
         """
         if target is None:
-            return "choose a Center Row card to match (R4.1)"
+            return gettext("choose a Center Row card to match (R4.1)")
         return _message(_refusal(self._check_match, target, cards, target_as))
 
     def verify_call(self, player: int) -> str | None:
@@ -466,10 +467,11 @@ class Round:
         player = self._player(player)
         s = self._s
         if s.phase is Phase.OVER:
-            return "the round is over, so a DOS! call has no effect (R11.5, R12.1)"
+            return gettext("the round is over, so a DOS! call has no effect (R11.5, R12.1)")
         if len(s.hands[player]) != 2:
-            return (f"{player_name(player)} holds {len(s.hands[player])} cards: DOS! counts only with exactly two "
-                    "(R11.3)")
+            return ngettext("{player} holds {count} cards: DOS! counts only with exactly two (R11.3)",
+                            "{player} holds {count} cards: DOS! counts only with exactly two (R11.3)",
+                            len(s.hands[player])).format(player=player_name(player), count=len(s.hands[player]))
         return None
 
     def verify_catch(self, caller: int, target: int) -> str | None:
@@ -569,8 +571,8 @@ class Round:
     def _check_draw(self) -> None:
         s = self._s
         if s.phase is Phase.MATCHING and s.matches:
-            raise IllegalMove(f"{player_name(s.current)} has matched this turn, so cannot draw: "
-                              "a turn is matching or drawing, not both (R3.1, R3.3)")
+            raise IllegalMove(gettext("{player} has matched this turn, so cannot draw: a turn is matching or drawing, "
+                                      "not both (R3.1, R3.3)").format(player=player_name(s.current)))
         if s.phase is not Phase.MATCHING:
             raise IllegalMove(self._phase_refusal("draw"))
 
@@ -580,28 +582,31 @@ class Round:
         s = self._s
         who = player_name(s.current)
         if s.phase is Phase.DREW and s.matches:
-            raise IllegalMove(f"{who} made a match after drawing, so there is no card to place; end the turn "
-                              "(R7.3)")
+            raise IllegalMove(gettext("{player} made a match after drawing, so there is no card to place; end the turn "
+                                      "(R7.3)").format(player=who))
         if s.phase is Phase.DREW and s.drawn is None:
-            raise IllegalMove(f"{who} could not draw a card, so there is nothing to place; end the turn (R14.2)")
+            raise IllegalMove(gettext("{player} could not draw a card, so there is nothing to place; end the turn "
+                                      "(R14.2)").format(player=who))
         if s.phase is Phase.MATCHING:
-            raise IllegalMove(f"{who} cannot put a card into the Center Row now: a card is placed only after "
-                              "drawing without a match (R7.3) or as a colour-match bonus (R6, R8 E3) (R3.3)")
+            raise IllegalMove(gettext("{player} cannot put a card into the Center Row now: a card is placed only after "
+                                      "drawing without a match (R7.3) or as a colour-match bonus (R6, R8 E3) "
+                                      "(R3.3)").format(player=who))
         if s.phase is Phase.OVER:
             raise IllegalMove(self._phase_refusal("place a card"))
         if card is None:
             return None
         played = parse_played(card)
         if played.color is not None:
-            raise InvalidInput(f"{played.code}: a Wild DOS in the Center Row gets its colour from the player who "
-                               "matches it, so place it as W (R9.2)")
+            raise InvalidInput(gettext("{card}: a Wild DOS in the Center Row gets its colour from the player who "
+                                       "matches it, so place it as W (R9.2)").format(card=card_codes(played.code)))
         declared = played.value
         if played.card.kind is Kind.WILD_NUMBER and (
                 self.rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED):
             declared = declared if declared is not None else DEFAULT_PLACED_WILD_VALUE
         elif declared is not None:
-            raise InvalidInput(f"{played.code}: a Wild # in the Center Row gets its number from the player who "
-                               "matches it (R10.2, matcher_declares); place it as " + played.card.code)
+            raise InvalidInput(gettext("{card}: a Wild # in the Center Row gets its number from the player who "
+                                       "matches it (R10.2, matcher_declares); place it as {code}").format(
+                                           card=card_codes(played.code), code=played.card.code))
         self._check_in_hand([played.card], s.current, "R7.3" if s.phase is Phase.DREW else "R8 E3")
         return played.card, declared
 
@@ -610,17 +615,21 @@ class Round:
         who = player_name(s.current)
         if s.phase is Phase.BONUS:
             if self.rules.bonus_placement is not BonusPlacement.OPTIONAL:
-                raise IllegalMove(f"{who} still owes {s.bonuses_owed} bonus card(s): placing them is compulsory "
-                                  "(R8 E3, bonus_placement=mandatory)")
+                raise IllegalMove(ngettext("{player} still owes {count} bonus card(s): placing them is compulsory "
+                                           "(R8 E3, bonus_placement=mandatory)",
+                                           "{player} still owes {count} bonus card(s): placing them is compulsory "
+                                           "(R8 E3, bonus_placement=mandatory)",
+                                           s.bonuses_owed).format(player=who, count=s.bonuses_owed))
             return
         if s.phase is Phase.OVER:
             raise IllegalMove(self._phase_refusal("end a turn"))
         if not s.matches:
             if s.phase is Phase.MATCHING:
-                raise IllegalMove(f"{who} must match or draw; a turn cannot be passed (R3.1, R3.3)")
+                raise IllegalMove(gettext("{player} must match or draw; a turn cannot be passed (R3.1, R3.3)").format(
+                    player=who))
             if s.drawn is not None:
-                raise IllegalMove(f"{who} drew {s.drawn} and made no match, so must place one card into the "
-                                  "Center Row (R7.3)")
+                raise IllegalMove(gettext("{player} drew {card} and made no match, so must place one card into the "
+                                          "Center Row (R7.3)").format(player=who, card=card_codes(s.drawn.code)))
 
     def _check_match(self, target: int | str | Card, cards: Sequence[str | Card | Played],
                      target_as: int | Color | str | None) -> tuple[Match, tuple[Played, ...]]:
@@ -630,53 +639,63 @@ class Round:
             raise IllegalMove(self._phase_refusal("match"))
         played = tuple(parse_played(c) for c in cards)
         if len(played) not in (1, 2):
-            codes = "+".join(p.code for p in played) or "no cards"
-            raise IllegalMove(f"a match uses exactly one or two cards, but {codes} is {len(played)} (R4.2)")
+            codes = card_codes("+".join(p.code for p in played)) or gettext("no cards")
+            raise IllegalMove(gettext("a match uses exactly one or two cards, but {cards} is {count} (R4.2)").format(
+                cards=codes, count=len(played)))
         drawn_only = s.phase is Phase.DREW and self.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY
         if drawn_only and s.matches:
-            raise IllegalMove(f"after drawing, {player_name(s.current)} may make only one match, and it is made "
-                              "(R7.2)")
+            raise IllegalMove(gettext("after drawing, {player} may make only one match, and it is made (R7.2)").format(
+                player=player_name(s.current)))
         index = self._target_index(target)
         row_card = s.center_row[index]
         if any(m.target == index for m, _ in s.matches):
-            raise IllegalMove(f"{row_card} (row card {index}) has already been matched this turn; "
-                              "each row card can be matched once per turn (R4.3)")
+            raise IllegalMove(gettext("{card} (row card {index}) has already been matched this turn; each row card can "
+                                      "be matched once per turn (R4.3)").format(card=card_codes(row_card.code),
+                                                                               index=index))
         self._check_in_hand([p.card for p in played], s.current, "R4.1")
         if drawn_only and (s.drawn is None or all(p.card != s.drawn for p in played)):
-            drawn = s.drawn.code if s.drawn is not None else "no card"
-            codes = "+".join(p.code for p in played)
-            raise IllegalMove(f"after drawing, the one match allowed must use the drawn card ({drawn}); "
-                              f"{codes} does not (R7.2, drawn_card_only)")
+            drawn = card_codes(s.drawn.code) if s.drawn is not None else gettext("no card")
+            codes = card_codes("+".join(p.code for p in played))
+            raise IllegalMove(gettext("after drawing, the one match allowed must use the drawn card ({drawn}); {cards} "
+                                      "does not (R7.2, drawn_card_only)").format(drawn=drawn, cards=codes))
         if target_as is not None and (isinstance(target_as, bool) or not isinstance(target_as, (int, str))):
-            raise InvalidInput(f"target_as={target_as!r}: give a number 1 to 10 for a Wild # in the row, or a "
-                               "colour R, B, G or Y for a Wild DOS in the row (R9.2, R10.2)")
+            raise InvalidInput(gettext("target_as={value!r}: give a number 1 to 10 for a Wild # in the row, or a "
+                                       "colour R, B, G or Y for a Wild DOS in the row (R9.2, R10.2)").format(
+                                           value=target_as))
         return _resolve(row_card, played, s.center_row_values[index], target_as, index), played
 
     def _check_catch(self, caller: int, target: int) -> None:
         caller, target = self._player(caller), self._player(target)
         if caller == target:
-            raise IllegalMove(f"{player_name(caller)} cannot catch themselves; only another player can (R11.2)")
+            raise IllegalMove(gettext("{player} cannot catch themselves; only another player can (R11.2)").format(
+                player=player_name(caller)))
         s = self._s
         who = player_name(target)
         if s.dos_exposed[target]:
             return
         if s.phase is Phase.OVER:
-            raise IllegalMove("the round is over, so nobody can be caught (R11.5, R12.1)")
+            raise IllegalMove(gettext("the round is over, so nobody can be caught (R11.5, R12.1)"))
         if len(s.hands[target]) != 2:
-            raise IllegalMove(f"{who} holds {len(s.hands[target])} cards: only a player with exactly two cards "
-                              "can be caught (R11.1)")
+            raise IllegalMove(ngettext("{player} holds {count} cards: only a player with exactly two cards can be "
+                                       "caught (R11.1)",
+                                       "{player} holds {count} cards: only a player with exactly two cards can be "
+                                       "caught (R11.1)", len(s.hands[target])).format(player=who,
+                                                                                      count=len(s.hands[target])))
         if s.dos_called[target]:
-            raise IllegalMove(f"{who} already called DOS, so the catch has no effect (R11.3)")
+            raise IllegalMove(gettext("{player} already called DOS, so the catch has no effect (R11.3)").format(
+                player=who))
         if s.dos_caught[target] or (target == s.current and s.penalty_pending):
-            raise IllegalMove(f"{who} was already caught and owes the penalty; a missed call is punished once "
-                              "(R11.2, R11.4)")
+            raise IllegalMove(gettext("{player} was already caught and owes the penalty; a missed call is punished "
+                                      "once (R11.2, R11.4)").format(player=who))
         if s.dos_lapsed[target]:
-            raise IllegalMove(f"the chance to catch {who} ended when the next turn began (R11.5)")
+            raise IllegalMove(gettext("the chance to catch {player} ended when the next turn began (R11.5)").format(
+                player=who))
         if target == s.current:
-            raise IllegalMove(f"{who} is still playing their turn: the DOS call is checked at the rest points, "
-                              "such as the end of the matching phase or after the last bonus card (R11.4)")
-        raise IllegalMove(f"{who} has not yet been checked with these two cards: the DOS call is checked at the "
-                          "rest points of the game (R11.4)")
+            raise IllegalMove(gettext("{player} is still playing their turn: the DOS call is checked at the rest "
+                                      "points, such as the end of the matching phase or after the last bonus card "
+                                      "(R11.4)").format(player=who))
+        raise IllegalMove(gettext("{player} has not yet been checked with these two cards: the DOS call is checked at "
+                                  "the rest points of the game (R11.4)").format(player=who))
 
     # ------------------------------------------------------------------ actions
 
@@ -722,9 +741,9 @@ class Round:
         s.has_drawn = True
         s.drawn = card
         if card is None:
-            s.log.append(DrawSkipped(s.current, "the draw pile and the discard pile are empty"
+            s.log.append(DrawSkipped(s.current, noop("the draw pile and the discard pile are empty")
                                      if self.rules.empty_draw_pile is EmptyDrawPile.RESHUFFLE_DISCARDS
-                                     else "the draw pile is empty (skip_draw)"))
+                                     else noop("the draw pile is empty (skip_draw)")))
             if not self.legal_matches():
                 self._pass_turn()
             return None
@@ -853,8 +872,8 @@ class Round:
     def undo(self) -> None:
         """Take back the last action (match, draw, place, end_turn, call or catch)."""
         if not self._history:
-            raise IllegalMove("there is nothing to undo" if self._history is not None
-                              else "this round keeps no history (history=False)")
+            raise IllegalMove(gettext("there is nothing to undo") if self._history is not None
+                              else gettext("this round keeps no history (history=False)"))
         self._s = self._history.pop()
 
     @property
@@ -1066,9 +1085,13 @@ class Round:
             raise InvalidInput(f"target={target!r} is not a row position")
         if isinstance(target, int):
             if not 0 <= target < len(s.center_row):
-                raise NotThere(f"there is no row card at position {target}: the Center Row has "
-                                  f"{len(s.center_row)} cards ({' '.join(c.code for c in s.center_row) or 'empty'}), "
-                                  f"numbered 0 to {len(s.center_row) - 1} (R4.4)")
+                raise NotThere(ngettext(
+                    "there is no row card at position {position}: the Center Row has {count} card ({row}), "
+                    "numbered 0 to {last} (R4.4)",
+                    "there is no row card at position {position}: the Center Row has {count} cards ({row}), "
+                    "numbered 0 to {last} (R4.4)", len(s.center_row)).format(
+                        position=target, count=len(s.center_row), last=len(s.center_row) - 1,
+                        row=card_codes(" ".join(c.code for c in s.center_row)) or gettext("empty")))
             return target
         card = Card.parse(target) if not isinstance(target, Card) else target
         matched = {m.target for m, _ in s.matches}
@@ -1076,9 +1099,10 @@ class Round:
             if row_card == card and index not in matched:
                 return index
         if card in s.center_row:
-            raise IllegalMove(f"{card} has already been matched this turn; each row card can be matched once "
-                              "per turn (R4.3)")
-        raise NotThere(f"{card} is not in the Center Row ({' '.join(c.code for c in s.center_row) or 'empty'}) (R4.1)")
+            raise IllegalMove(gettext("{card} has already been matched this turn; each row card can be matched once "
+                                      "per turn (R4.3)").format(card=card_codes(card.code)))
+        raise NotThere(gettext("{card} is not in the Center Row ({row}) (R4.1)").format(
+            card=card_codes(card.code), row=card_codes(" ".join(c.code for c in s.center_row)) or gettext("empty")))
 
     def _check_in_hand(self, cards: list[Card], player: int, rule: str) -> None:
         hand = self._s.hands[player]
@@ -1090,23 +1114,35 @@ class Round:
         for card in cards:
             need, have = cards.count(card), hand.count(card)
             if have < need:
-                held = " ".join(c.code for c in hand) or "no cards"
+                held = card_codes(" ".join(c.code for c in hand)) or gettext("no cards")
                 if have:
-                    raise NotThere(f"{'+'.join(c.code for c in cards)} needs {need} {card}, but "
-                                      f"{player_name(player)} holds {have} (hand: {held}) ({rule})")
-                raise NotThere(f"{player_name(player)} has no {card} in hand (hand: {held}) ({rule})")
+                    raise NotThere(gettext("{cards} needs {need} {card}, but {player} holds {have} (hand: {hand}) "
+                                           "({rule})").format(cards=card_codes("+".join(c.code for c in cards)),
+                                                              need=need, card=card_codes(card.code), have=have,
+                                                              player=player_name(player), hand=held, rule=rule))
+                raise NotThere(gettext("{player} has no {card} in hand (hand: {hand}) ({rule})").format(
+                    player=player_name(player), card=card_codes(card.code), hand=held, rule=rule))
 
     def _phase_refusal(self, action: str) -> str:
         s = self._s
         who = player_name(s.current)
         if s.phase is Phase.OVER:
-            return f"the round is over, so nobody can {action} (R12.1)"
+            return {"draw": gettext("the round is over, so nobody can draw (R12.1)"),
+                    "place a card": gettext("the round is over, so nobody can place a card (R12.1)"),
+                    "end a turn": gettext("the round is over, so nobody can end a turn (R12.1)"),
+                    "match": gettext("the round is over, so nobody can match (R12.1)")}[action]
         if s.phase is Phase.BONUS:
-            return (f"{who} must first place {s.bonuses_owed} bonus card(s) into the Center Row, so cannot "
-                    f"{action} now (R8 E3)")
-        if s.phase is Phase.DREW:
-            return f"{who} has already drawn this turn, so cannot {action} now (R7.1, R7.2)"
-        return f"{who} cannot {action} now (R3.1)"
+            if action == "draw":
+                return ngettext("{player} must first place {count} bonus card(s) into the Center Row, so cannot draw "
+                                "now (R8 E3)",
+                                "{player} must first place {count} bonus card(s) into the Center Row, so cannot draw "
+                                "now (R8 E3)", s.bonuses_owed).format(player=who, count=s.bonuses_owed)
+            return ngettext("{player} must first place {count} bonus card(s) into the Center Row, so cannot match "
+                            "now (R8 E3)",
+                            "{player} must first place {count} bonus card(s) into the Center Row, so cannot match "
+                            "now (R8 E3)", s.bonuses_owed).format(player=who, count=s.bonuses_owed)
+        # the only other refusal by phase: drawing twice (matching after a draw is allowed)
+        return gettext("{player} has already drawn this turn, so cannot draw now (R7.1, R7.2)").format(player=who)
 
     # ------------------------------------------------------------------ saving
 
