@@ -416,15 +416,15 @@ def _png(figure: Figure) -> bytes:
     import matplotlib.pyplot as plt
 
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=80, bbox_inches="tight")
+    figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
     plt.close(figure)
     return buffer.getvalue()
 
 
-def _percent_axis(ax: Axes) -> None:
+def _percent_axis(ax: Axes, decimals: int = 0) -> None:
     from matplotlib.ticker import PercentFormatter
 
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=decimals))
 
 
 def convergence_plot(outcomes: npt.NDArray[np.float64], exact: Fraction | float, title: str = "",
@@ -507,7 +507,7 @@ def points_plot(hand_size: int = 7, ax: Axes | None = None, split: bool = True) 
     ax.set_xlim(0, min(points.max(), mean + 5 * sd))
     ax.set_xlabel(f"points in a {hand_size}-card hand")
     ax.set_ylabel("chance of each total (%)")
-    _percent_axis(ax)
+    _percent_axis(ax, 1)
     ax.set_title(f"Points left in a random {hand_size}-card hand")
     ax.legend(loc="upper right", fontsize=8)
     return ax

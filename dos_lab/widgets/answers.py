@@ -145,10 +145,11 @@ class AnswerBox(_Question):
         self.kind = kind
         self.hint = hint
         self.explain = explain
+        self.decimals = decimals
         self.tolerance = {"whole": Fraction(0), "chance": Fraction(1, 2000)}.get(
             kind, Fraction(1, 2 * 10 ** decimals))
         self.asked = _ASK.get(kind, f"Give the answer to {decimals} decimal place{'s' if decimals != 1 else ''}"
-                                    f"{f' (in {unit})' if unit else ''}, like {1:.{decimals}f}.")
+                                    f"{f' (in {unit})' if unit else ''}, like {12.3456:.{decimals}f}.")
         self.box = widgets.Text(placeholder="your answer", layout=widgets.Layout(width="14em")).add_class(
             "dos-answer-input")
         self.check_button = widgets.Button(description="Check", button_style="primary").add_class("dos-check")
@@ -174,11 +175,25 @@ class AnswerBox(_Question):
         if gap <= self.tolerance:
             self._verdict(True, f"Right! {self.explain}")
             return
-        close = {"whole": Fraction(0), "chance": Fraction(1, 100)}.get(self.kind, 20 * self.tolerance)
-        if gap <= close:
+        if self._rounded_too_much(str(text)):
             self._verdict(False, f"Close, but not precise enough. {html.escape(self.asked)}")
         else:
             self._verdict(False, f"Not yet. {self.hint}")
+
+    def _rounded_too_much(self, text: str) -> bool:
+        """Is the typed number the answer rounded to fewer decimals than asked for?"""
+        if self.kind == "whole" or "/" in text:
+            return False
+        raw = _SPACES.sub("", text).replace(",", ".")
+        number = raw.rstrip("%")
+        as_percent = raw.endswith("%") or (self.kind == "chance" and float(number) > 1)
+        scale = 100 if as_percent else 1
+        digits = len(number.partition(".")[2])
+        needed = {"chance": 3 if scale == 1 else 1}.get(self.kind, self.decimals)
+        if digits >= needed:
+            return False
+        typed = read_number(text, chance=self.kind == "chance") * scale
+        return round(float(self.answer * scale), digits) == float(typed)
 
 
 class ChoiceBox(_Question):
@@ -209,14 +224,14 @@ class ChoiceBox(_Question):
 class Quiz(widgets.VBox):  # type: ignore[misc]
     """A closing check: a few questions and a running score."""
 
-    def __init__(self, questions: Sequence[_Question], title: str = "Check yourself") -> None:
+    def __init__(self, questions: Sequence[_Question], title: str = "") -> None:
         self.questions = list(questions)
         self.score = widgets.HTML().add_class("dos-quiz-score")
         for question in self.questions:
             question.on_answer(lambda _: self._update())
         self._update()
-        heading = widgets.HTML(f"<h3 style='margin:6px 0'>{html.escape(title)}</h3>")
-        super().__init__([heading, *self.questions, self.score])
+        heading = [widgets.HTML(f"<h3 style='margin:6px 0'>{html.escape(title)}</h3>")] if title else []
+        super().__init__([*heading, *self.questions, self.score])
         self.add_class("dos-quiz")
 
     def _update(self) -> None:
@@ -255,7 +270,8 @@ class Guess(widgets.VBox):  # type: ignore[misc]
             control = widgets.ToggleButtons(options=list(options), value=None, style={"button_width": "auto"})
         else:
             control = widgets.IntSlider(value=(low + high) // 2 if start is None else start, min=low, max=high,
-                                        description="My guess:", style={"description_width": "initial"},
+                                        description=f"My guess ({self.unit}):" if self.unit else "My guess:",
+                                        style={"description_width": "initial"},
                                         layout=widgets.Layout(width="28em"))
             control.readout_format = "d"
         self.control = control.add_class("dos-guess-control")
@@ -290,15 +306,17 @@ class Guess(widgets.VBox):  # type: ignore[misc]
                 note: str = "") -> Any:
         """A line that compares the locked-in guess with ``answer`` (it waits for the guess)."""
         line = widgets.HTML().add_class("dos-guess-compare")
+        line.layout.margin = "4px 0"
 
         def redraw() -> None:
             if self.value is None:
-                line.value = "<i>Lock in your guess at the top of the page to compare it with the answer.</i>"
+                line.value = ("<div style='font-size:15px'><i>Lock in your guess at the top of the page to compare it "
+                              "with the answer.</i></div>")
                 return
             if self.kind == "choice":
                 verdict = "You were right!" if self.value == answer else "Not this time."
-                line.value = (f"Your guess: <b>{html.escape(str(self.value))}</b>. {what}: "
-                              f"<b>{html.escape(str(answer))}</b>. {verdict} {note}")
+                line.value = (f"<div style='font-size:15px'>Your guess: <b>{html.escape(str(self.value))}</b>. "
+                              f"{what}: <b>{html.escape(str(answer))}</b>. {verdict} {note}</div>")
                 return
             assert not isinstance(answer, str)
             exact = float(answer) * (100 if self.kind == "chance" else 1)
@@ -307,8 +325,8 @@ class Guess(widgets.VBox):  # type: ignore[misc]
             where = "spot on!" if abs(gap) < tolerance else (
                 f"{abs(gap):.1f} {'percentage points' if self.kind == 'chance' else self.unit} too "
                 f"{'high' if gap > 0 else 'low'}.")
-            line.value = (f"Your guess: <b>{html.escape(self._shown(self.value))}</b>. {what}: "
-                          f"<b>{exact:.1f} {html.escape(self.unit)}</b>. You were {where} {note}")
+            line.value = (f"<div style='font-size:15px'>Your guess: <b>{html.escape(self._shown(self.value))}</b>. "
+                          f"{what}: <b>{exact:.1f} {html.escape(self.unit)}</b>. You were {where} {note}</div>")
 
         self._listeners.append(redraw)
         redraw()
