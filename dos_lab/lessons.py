@@ -456,7 +456,7 @@ def convergence_plot(outcomes: npt.NDArray[np.float64], exact: Fraction | float,
     ax.set_ylim(0, 1.02)
     _percent_axis(ax)
     ax.set_title(title)
-    ax.legend(loc="lower right")
+    ax.legend(loc="best")
     return ax
 
 
@@ -617,11 +617,11 @@ def run_simulation(question: str, exact: Fraction | float, *, title: str, label:
                                        progress=lambda done: setattr(bar, "value", done))
             hits = int(outcomes.sum())
             low, high = wilson_interval(hits, total)
-            inside = "inside" if low <= float(exact) <= high else "outside"
+            inside = ("is inside the interval." if low <= float(exact) <= high else
+                      "is outside the interval this time: a 95 % interval misses in about 1 run of 20.")
             result.value = (f"<p style='font-size:15px'>{hits:,} of {total:,} {noun} {verb}: "
-                            f"<b>{percent(hits / total)}</b> (95 % Wilson interval {percent(low)} to "
-                            f"{percent(high)}). The exact chance, {percent(exact)}, is {inside} the interval."
-                            "</p>")
+                            f"<b>{percent(hits / total)}</b> (95 % Wilson interval {percent(low, 2)} to "
+                            f"{percent(high, 2)}). The exact chance, {percent(exact, 2)}, {inside}</p>")
             figure, ax = plt.subplots(figsize=(7, 3.3))
             convergence_plot(outcomes, exact, title=title, label=label, ax=ax, unit=noun)
             picture.value = _png(figure)
