@@ -64,6 +64,7 @@ __all__ = [
     "median",
     "normal_tail",
     "one_row_card_chance",
+    "page_style",
     "percent",
     "points_plot",
     "row_card_table",
@@ -121,6 +122,24 @@ def show(sentence: str) -> Shown:
     At least one hits: 66.4 % .
     """
     return Shown(f"<p style='font-size:15px;margin:6px 0'>{sentence}</p>")
+
+
+#: the page prints in full: Voila scrolls the lesson inside one panel, which a printer would cut to one page
+_PRINT_CSS = """
+@media print {
+  html, body, #main, #rendered_cells, .lm-BoxPanel, .lm-Panel, .jp-OutputArea, .jp-Cell {
+    position: static !important; height: auto !important; max-height: none !important;
+    overflow: visible !important; contain: none !important; }
+  .dos-sim-run, .dos-check, .dos-show, .dos-lock { display: none !important; }
+  img { max-width: 100% !important; height: auto !important; }
+  .jp-Cell, .dos-question, table, img { break-inside: avoid; }
+}
+"""
+
+
+def page_style() -> Shown:
+    """The lessons' print stylesheet (nothing visible on screen): a printed lesson has every page."""
+    return Shown(f"<style>{_PRINT_CSS}</style>", " ")
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[object]], caption: str = "") -> Shown:

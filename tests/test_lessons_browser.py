@@ -18,6 +18,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 LESSONS = Path(__file__).resolve().parents[1] / "notebooks"
 FIRST = 120_000  # the first render starts a kernel and runs every cell (a tournament included)
+expect.set_options(timeout=20_000)  # each answer is a round trip to a kernel on a shared, busy machine
 
 # (question name, a wrong try, what the wrong feedback says, the right answer) — typed answers
 TYPED = {
@@ -136,6 +137,12 @@ def test_a_student_can_do_every_exercise(page: Page, lesson: tuple[str, str], ar
     tall = page.evaluate("Math.max(...Array.from(document.querySelectorAll('*'), e => e.scrollHeight))")
     page.set_viewport_size({"width": 1100, "height": min(int(tall) + 50, 16_000)})
     page.screenshot(path=str(artifacts / f"lesson-{stem}.png"))
+
+    # printing gives the whole lesson, not the first screen of it
+    page.emulate_media(media="print")
+    pdf = page.pdf(format="A4")
+    (artifacts / f"lesson-{stem}.pdf").write_bytes(pdf)
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) >= 3
     text = page.locator("body").inner_text()
     assert page.locator("[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
     found = PYTHON.findall(text)
