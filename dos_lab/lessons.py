@@ -128,7 +128,7 @@ def show(sentence: str) -> Shown:
 _PRINT_CSS = """
 @media print {
   html, body, #main, #rendered_cells, .lm-BoxPanel, .lm-Panel, .jp-OutputArea, .jp-Cell {
-    position: static !important; height: auto !important; max-height: none !important;
+    position: static !important; height: auto !important; max-height: none !important; width: auto !important;
     overflow: visible !important; contain: none !important; }
   .dos-sim-run, .dos-check, .dos-show, .dos-lock { display: none !important; }
   img { max-width: 100% !important; height: auto !important; }
@@ -237,6 +237,13 @@ def _exercises() -> dict[str, Exercise]:
             "Multiply two chances: the first card misses, then the second misses given that the first did. "
             "After one miss, how many misses are left, and how many cards?",
             "(92/107) × (91/106) = 8372/11342, about 73.8 %: after one miss, 91 misses are left among 106 cards."),
+        "1.wild_hash_one_card": Exercise(
+            "A <b>Wild #</b> lies in the row. You hold one card. What is the chance that it matches the Wild # on "
+            "its own?", P.p_single_match("#", 1, exclude_target=True), "chance",
+            "The player who matches a Wild # in the row says which number it is, anything from one to ten. Which "
+            "cards can count as such a number?",
+            "Every card can: a number card, a Wild DOS (2) and a Wild # all count as a number from 1 to 10, so the "
+            "chance is 1 (100 %)."),
         "2.pairs_for_6": Exercise(
             "How many <b>kinds of pairs</b> of cards add up to <b>6</b>? (Count 1+5 and 5+1 once; a Wild DOS "
             "counts 2, a Wild # any number 1–10.)", Fraction(len(P.pair_combinations(6))), "whole",
