@@ -605,19 +605,44 @@ def simulate_chance(question: str, n: int, seed: int, *, v: int | str | None = N
     return np.concatenate(parts)
 
 
-def _settings(n: int, seed: int, what: str, maximum: int) -> tuple[Any, Any, Any, Any]:
+def _rerunnable(n: int, seed: int, what: str, maximum: int, busy: str,
+                work: Callable[[int, int, Callable[[int], None]], tuple[str, bytes]],
+                first: tuple[str, bytes] | None = None) -> Any:
+    """Size and seed boxes, "Run again", a progress bar, and the result (text and a picture) of
+    ``work(size, seed, progress)``; ``first`` is shown at the start instead of running ``work``."""
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
-    size = widgets.BoundedIntText(value=n, min=10, max=maximum, step=1000, description=f"{what}:",
-                                  style={"description_width": "initial"},
-                                  layout=widgets.Layout(width="16em")).add_class("dos-sim-size")
-    seed_box = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="seed:",
-                                      style={"description_width": "initial"},
+    style = {"description_width": "initial"}
+    size = widgets.BoundedIntText(value=n, min=10, max=maximum, step=max(10, n // 10), description=f"{what}:",
+                                  style=style, layout=widgets.Layout(width="16em")).add_class("dos-sim-size")
+    seed_box = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="seed:", style=style,
                                       layout=widgets.Layout(width="12em")).add_class("dos-sim-seed")
     run = widgets.Button(description="Run again", button_style="primary").add_class("dos-sim-run")
-    bar = widgets.IntProgress(value=0, min=0, max=n, description="dealing:",
-                              style={"description_width": "initial"}).add_class("dos-sim-progress")
-    return size, seed_box, run, bar
+    bar = widgets.IntProgress(value=0, min=0, max=n, description=f"{busy.lower()}:",
+                              style=style).add_class("dos-sim-progress")
+    result = widgets.HTML().add_class("dos-sim-result")
+    picture = widgets.Image(format="png")
+
+    def show(text: str, png: bytes) -> None:
+        result.value, picture.value = text, png
+
+    def go(_: object = None) -> None:
+        total, chosen = int(size.value), int(seed_box.value)
+        run.disabled = True
+        bar.max, bar.value = total, 0
+        result.value = f"<i>{busy}…</i>"
+        try:
+            show(*work(total, chosen, lambda done: setattr(bar, "value", done)))
+        finally:
+            run.disabled = False
+
+    run.on_click(go)
+    if first is None:
+        go()
+    else:
+        bar.value = n
+        show(*first)
+    return widgets.VBox([widgets.HBox([size, seed_box, run]), bar, result, picture]).add_class("dos-simulation")
 
 
 def run_simulation(question: str, exact: Fraction | float, *, title: str, label: str, n: int = 20_000,
@@ -625,38 +650,22 @@ def run_simulation(question: str, exact: Fraction | float, *, title: str, label:
                    at_least: int | None = None, noun: str = "hands", verb: str = "could match") -> Any:
     """A simulation a student can run again: size, seed, "Run again", a progress bar, the result in words
     and a convergence plot with its Wilson interval."""
-    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
     import matplotlib.pyplot as plt
 
-    size, seed_box, run, bar = _settings(n, seed, f"how many {noun}", 200_000)
-    result = widgets.HTML().add_class("dos-sim-result")
-    picture = widgets.Image(format="png")
+    def work(total: int, chosen: int, progress: Callable[[int], None]) -> tuple[str, bytes]:
+        outcomes = simulate_chance(question, total, chosen, v=v, hand_size=hand_size,
+                                   exclude_target=exclude_target, at_least=at_least, progress=progress)
+        hits = int(outcomes.sum())
+        low, high = wilson_interval(hits, total)
+        inside = ("is inside the interval." if low <= float(exact) <= high else
+                  "is outside the interval this time: a 95 % interval misses in about 1 run of 20.")
+        figure, ax = plt.subplots(figsize=(7, 3.3))
+        convergence_plot(outcomes, exact, title=title, label=label, ax=ax, unit=noun)
+        return (f"<p style='font-size:15px'>{hits:,} of {total:,} {noun} {verb}: "
+                f"<b>{percent(hits / total)}</b> (95 % Wilson interval {percent(low, 2)} to "
+                f"{percent(high, 2)}). The exact chance, {percent(exact, 2)}, {inside}</p>", _png(figure))
 
-    def go(_: object = None) -> None:
-        total, chosen = int(size.value), int(seed_box.value)
-        run.disabled = True
-        bar.max, bar.value = total, 0
-        result.value = "<i>Dealing…</i>"
-        try:
-            outcomes = simulate_chance(question, total, chosen, v=v, hand_size=hand_size,
-                                       exclude_target=exclude_target, at_least=at_least,
-                                       progress=lambda done: setattr(bar, "value", done))
-            hits = int(outcomes.sum())
-            low, high = wilson_interval(hits, total)
-            inside = ("is inside the interval." if low <= float(exact) <= high else
-                      "is outside the interval this time: a 95 % interval misses in about 1 run of 20.")
-            result.value = (f"<p style='font-size:15px'>{hits:,} of {total:,} {noun} {verb}: "
-                            f"<b>{percent(hits / total)}</b> (95 % Wilson interval {percent(low, 2)} to "
-                            f"{percent(high, 2)}). The exact chance, {percent(exact, 2)}, {inside}</p>")
-            figure, ax = plt.subplots(figsize=(7, 3.3))
-            convergence_plot(outcomes, exact, title=title, label=label, ax=ax, unit=noun)
-            picture.value = _png(figure)
-        finally:
-            run.disabled = False
-
-    run.on_click(go)
-    go()
-    return widgets.VBox([widgets.HBox([size, seed_box, run]), bar, result, picture]).add_class("dos-simulation")
+    return _rerunnable(n, seed, f"how many {noun}", 200_000, "Dealing", work)
 
 
 def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 150, seed: int = 2024,
@@ -664,42 +673,22 @@ def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 15
     """A tournament a student can run again (number of games, seed), with a progress bar, the win rates in a
     table and the first bot's running win rate with its Wilson interval. ``records`` of the same games and
     seed, if given, are shown first instead of playing them again."""
-    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
     import matplotlib.pyplot as plt
 
-    size, seed_box, run, bar = _settings(games, seed, "how many games", 2_000)
-    size.step = 50
-    bar.description = "playing:"
-    result = widgets.HTML().add_class("dos-sim-result")
-    picture = widgets.Image(format="png")
-
-    def go(_: object = None) -> None:
-        total, chosen = int(size.value), int(seed_box.value)
-        run.disabled = True
-        bar.max, bar.value = total, 0
-        result.value = "<i>Playing…</i>"
-        try:
-            played = []
-            for index in range(total):
-                played.append(play_game(list(bots), index, chosen))
-                bar.value = index + 1
-            draw(played)
-        finally:
-            run.disabled = False
-
-    def draw(played: Sequence[GameRecord]) -> None:
-        result.value = tournament_table(played, names).markup
+    def draw(played: Sequence[GameRecord]) -> tuple[str, bytes]:
         figure, ax = plt.subplots(figsize=(7, 3.3))
         win_rate_plot(played, 0, names[0], ax=ax)
-        picture.value = _png(figure)
+        return tournament_table(played, names).markup, _png(figure)
 
-    run.on_click(go)
-    if records is not None and len(records) == games:
-        bar.max = bar.value = games
-        draw(records)
-    else:
-        go()
-    return widgets.VBox([widgets.HBox([size, seed_box, run]), bar, result, picture]).add_class("dos-simulation")
+    def work(total: int, chosen: int, progress: Callable[[int], None]) -> tuple[str, bytes]:
+        played = []
+        for index in range(total):
+            played.append(play_game(list(bots), index, chosen))
+            progress(index + 1)
+        return draw(played)
+
+    first = draw(records) if records is not None and len(records) == games else None
+    return _rerunnable(games, seed, "how many games", 2_000, "Playing", work, first)
 
 
 def tournament_table(records: Sequence[GameRecord], names: Sequence[str]) -> Shown:
