@@ -25,7 +25,7 @@ TYPED = {
     "01-one-row-card.ipynb": [("1-hits_on_a_7", "8", "Count the 7s that are left", "15"),
                               ("1-one_card_hits_a_7", "1/2", "cards that work", "14,0 %"),
                               ("1-two_cards_miss_a_7", "(92/107)^2", "could not read", "8372 / 11342"),
-                              ("quiz-1-3", "15/107", "Which cards can match", "100 %")],
+                              ("1-wild_hash_one_card", "15/107", "Which cards can count", "100 %")],
     "02-easiest-row-card.ipynb": [("2-pairs_for_6", "5", "Go in order", " 9 "),
                                   ("2-double_on_w_two_cards", "0.5", "Which cards can be a 1", "190/5671"),
                                   ("2-pairs_for_5", "4", "pairs explorer", "7")],
