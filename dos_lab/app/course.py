@@ -179,7 +179,8 @@ body { font: 16px/1.5 system-ui, sans-serif; max-width: 52rem; margin: 0 auto; p
 nav.dos-site-nav { position: sticky; top: 0; background: #fff; padding: .5rem 0; border-bottom: 1px solid #ddd; }
 nav.dos-site-nav a { margin-right: 1rem; font-weight: 600; }
 table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: .2rem .5rem; vertical-align: top; }
-:target { background: #fff3b0; } code { background: #f3f3f3; padding: 0 .2rem; }
+[id] { scroll-margin-top: 3.5rem; } p:has(> a:target), tr:has(a:target) { background: #fff3b0; }
+code { background: #f3f3f3; padding: 0 .2rem; }
 """
 
 

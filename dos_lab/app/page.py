@@ -166,11 +166,12 @@ def lessons_html(lessons: dict[str, list[tuple[str, str]]] | None = None) -> str
              f'<p style="margin:4px 0"><a class="dos-rules-link" href="{RULES_PAGE}">The rules of DOS</a> — '
              "every rule (R1–R15) and rule option (D1–D13) the pages cite, with a glossary.</p>"]
     for heading, links in lessons.items():
-        items = "".join(f'<li><a href="{escape(href)}">{escape(title)}</a>'
-                        + (f" — {escape(summaries[href])}" if summaries.get(href) else "") + "</li>"
+        items = "".join(f'<li style="margin:4px 0"><a href="{escape(href)}"><b>{escape(title)}</b></a>'
+                        + (f'<br><span style="color:#444">{escape(summaries[href])}</span>'
+                           if summaries.get(href) else "") + "</li>"
                         for title, href in links)
-        parts.append(f"<h3 style='margin:8px 0 2px 0'>{escape(heading)}</h3><ol style='margin:2px 0 6px 0'>"
-                     f"{items}</ol>")
+        parts.append(f"<h3 style='margin:10px 0 2px 0'>{escape(heading)}</h3>"
+                     f"<ul style='list-style:none;padding-left:0;margin:2px 0 6px 0'>{items}</ul>")
     if not lessons:
         parts.append("<p>The tutorials and lessons are missing from this installation.</p>")
     return "".join(parts) + "</div>"
