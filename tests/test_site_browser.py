@@ -106,13 +106,16 @@ def test_every_page_links_home_and_the_rules(page: Page, site: str, artifacts: P
     nav = page.locator("nav.dos-site-nav")
     expect(nav.locator("a.dos-nav-home")).to_have_attribute("href", "/voila/render/home.ipynb", timeout=FIRST)
     expect(page.locator(".dos-tut-example").first).to_be_visible(timeout=FIRST)
-    nav.locator("a.dos-nav-rules").click()
-    expect(page.locator("h1")).to_have_text("The rules of DOS")
-    page.goto(page.url + "#R4.2")
-    expect(page.locator("#R4\\.2")).to_be_attached()
-    page.screenshot(path=str(artifacts / "site-rules.png"))
-    page.locator("a.dos-home-link").click()
-    expect(page.locator(".dos-hand-0")).to_be_visible(timeout=FIRST)
+    with page.context.expect_page() as opened:  # a new tab: leaving a page would end its game
+        nav.locator("a.dos-nav-rules").click()
+    rules = opened.value
+    expect(rules.locator("h1")).to_have_text("The rules of DOS")
+    rules.goto(rules.url + "#R4.2")
+    expect(rules.locator("#R4\\.2")).to_be_attached()
+    rules.screenshot(path=str(artifacts / "site-rules.png"))
+    rules.locator("a.dos-home-link").click()
+    expect(rules.locator(".dos-hand-0")).to_be_visible(timeout=FIRST)
+    rules.close()
 
 
 def kernel_id(page: Page) -> str:
@@ -162,3 +165,25 @@ def test_kernels_go_away_with_their_pages(browser: Browser) -> None:
         closed.close()
     finally:
         stop_app(proc)
+
+
+def test_rule_numbers_link_to_the_rules(page: Page, site: str, artifacts: Path) -> None:
+    open_home(page, f"{site}/?position=colour-match")
+    expect(page.locator(".dos-howto a.dos-rule-link", has_text="R9")).to_have_attribute(
+        "href", "/voila/files/rules.html#R9")
+    page.locator(".dos-hand-0").click()
+    page.locator(".dos-row-1").click()
+    page.locator(".dos-match").click()
+    status = page.locator(".dos-status")
+    expect(status).to_have_text("Not allowed: R7 is 7, but Y5 needs 5 (R4.1)")
+    link = status.locator("a.dos-rule-link")
+    expect(link).to_have_count(1)  # the card R7 stays text; the rule (R4.1) becomes a link
+    expect(link).to_have_attribute("href", "/voila/files/rules.html#R4.1")
+    expect(link).to_have_attribute("target", "_blank")
+    status.screenshot(path=str(artifacts / "site-rule-link.png"))
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    expect(rules.locator("#R4\\.1")).to_be_attached()
+    assert rules.url.endswith("rules.html#R4.1")
+    rules.close()

@@ -184,6 +184,10 @@ code { background: #f3f3f3; padding: 0 .2rem; }
 """
 
 
+#: rule numbers in parentheses, as every page cites them: "(R4.2)", "(R9, R10)", "(R8, E1)", "(D2)"
+REFERENCES = re.compile(r"\((?:rules?\s+)?[RDE]\d{1,2}(?:\.\d{1,2})?"
+                        r"(?:(?:,\s*|\s*[–-]\s*|\s+and\s+)[RDE]\d{1,2}(?:\.\d{1,2})?)*\)")
+ONE_REFERENCE = re.compile(r"[RDE]\d{1,2}(?:\.\d{1,2})?")
 #: served at .../voila/files/<site>/rules.html, the home page is .../voila/render/<site>/home.ipynb
 HOME_LINK_SCRIPT = """<script>
 for (const a of document.querySelectorAll("a.dos-home-link")) {
@@ -197,6 +201,7 @@ def render_rules(markdown: str) -> str:
     import mistune  # nbconvert's Markdown renderer, so a dependency of Voila already
 
     body = mistune.create_markdown(escape=False, plugins=["table"])(markdown)
+    body = REFERENCES.sub(lambda group: ONE_REFERENCE.sub(r'<a href="#\g<0>">\g<0></a>', group.group(0)), body)
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>DOS rules reference</title><style>{RULES_STYLE}</style></head><body>"

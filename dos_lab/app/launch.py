@@ -129,8 +129,6 @@ def write_config(folder: Path, args: argparse.Namespace, notebooks: list[str], h
     config["DosLabServer"] = {"allowed_hosts": hosts, "max_kernels": max_kernels}
     if token:
         config["Voila"]["token"] = token
-    if os.name == "posix":  # kernels talk to the server over local sockets, not TCP ports anyone could reach
-        config["KernelManager"] = {"transport": "ipc"}
     folder.mkdir(mode=0o700)
     (folder / "voila.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     return folder
