@@ -200,7 +200,7 @@ def render_rules(markdown: str) -> str:
     """The rules reference as a standalone HTML page (no scripts, nothing fetched from the internet)."""
     import mistune  # nbconvert's Markdown renderer, so a dependency of Voila already
 
-    body = mistune.create_markdown(escape=False, plugins=["table"])(markdown)
+    body = str(mistune.create_markdown(escape=False, plugins=["table"])(markdown))
     body = REFERENCES.sub(lambda group: ONE_REFERENCE.sub(r'<a href="#\g<0>">\g<0></a>', group.group(0)), body)
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
