@@ -85,9 +85,9 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.set_status(503)
             self.set_header("Retry-After", "60")
             self.finish("<!DOCTYPE html><meta charset=utf-8><title>DOS lab is full</title>"
-                        "<p style='font:18px system-ui;margin:2em'>The class server is full right now "
-                        f"({limit} pages are open). Close a tab you no longer use, wait a minute, "
-                        "and reload this page.</p>")
+                        "<p style='font:18px system-ui;margin:2em'>The class server is full right now: "
+                        f"{limit} page{'s are' if limit != 1 else ' is'} open, as many as it allows. Close a tab "
+                        "you no longer use, wait a minute, and reload this page.</p>")
             return
         _ = self.xsrf_token  # sets the _xsrf cookie that the page's shutdown beacon sends back
         await super().get(path)
@@ -95,8 +95,9 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     def pages_running(self) -> int:
         """Kernels started for pages, not counting pre-heated kernels waiting in a pool."""
         manager = self.kernel_manager
-        waiting = sum(manager.get_pool_size(name) for name in getattr(manager, "_pools", {}))
-        return len(manager.list_kernel_ids()) - int(waiting)
+        waiting = sum(1 for pool in getattr(manager, "_pools", {}).values() for task in pool
+                      if task.done() and not task.cancelled() and task.exception() is None)
+        return len(manager.list_kernel_ids()) - waiting
 
 
 class DosLabServer(Voila):  # type: ignore[misc]
