@@ -144,11 +144,14 @@ class DosLabServer(Voila):  # type: ignore[misc]
         self.listen()
 
     async def _when_warm(self) -> None:
-        """Wait for the home page's pre-heated kernels (if any), then call :attr:`on_ready`."""
-        pool = getattr(self.kernel_manager, "_pools", {}).get(self.home_page, [])
-        for task in list(pool):
-            with contextlib.suppress(Exception):  # a kernel that failed to start is Voilà's to report
-                await asyncio.wait_for(asyncio.shield(task), 300)
+        """Wait until the pre-heated kernels have run their notebooks (the home page's up to the point where it
+        waits for a visitor), so the machine is quiet when the teacher hears "ready"; then call :attr:`on_ready`."""
+        for name, pool in list(getattr(self.kernel_manager, "_pools", {}).items()):
+            for task in list(pool):
+                with contextlib.suppress(Exception):  # a kernel that failed to start is Voilà's to report
+                    started = await asyncio.wait_for(asyncio.shield(task), 300)
+                    if name != self.home_page:  # the home page's render waits for its visitor: never done
+                        await asyncio.wait_for(asyncio.shield(started["task"]), 300)
         if self.on_ready is not None:
             self.on_ready()
 
