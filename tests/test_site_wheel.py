@@ -99,5 +99,41 @@ def test_installed_site_serves_home_tutorial_and_lesson(page: Page, installed_si
     expect(page.locator(".widget-slider, .widget-dropdown, .widget-button").first).to_be_visible(timeout=FIRST)
     no_errors(page)
     page.screenshot(path=str(artifacts / "installed-lesson.png"))
-    page.locator("nav.dos-site-nav a.dos-nav-rules").click()
-    expect(page.locator("#R4\\.2")).to_be_attached()
+    with page.context.expect_page() as opened:
+        page.locator("nav.dos-site-nav a.dos-nav-rules").click()
+    expect(opened.value.locator("#R4\\.2")).to_be_attached()
+
+
+def test_binder_and_jupyterhub_route(page: Page, venv: Path, tmp_path: Path, artifacts: Path) -> None:
+    """What binder/postBuild does (a user's home folder, a Jupyter server with Voilà's extension): export the
+    site with the installed package, then open it through the Jupyter server's Voilà routes."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = clean_env() | {"HOME": str(home), "JUPYTER_CONFIG_DIR": str(home / ".jupyter"),
+                         "JUPYTER_DATA_DIR": str(home / ".local" / "share" / "jupyter"),
+                         "JUPYTER_CONFIG_PATH": str(Path(sys.prefix) / "etc" / "jupyter")}
+    out = subprocess.run([str(venv / "bin" / "dos-lab"), "--export", "site", "--jupyter-config", "~/.jupyter"],
+                         cwd=home, env=env, capture_output=True, text=True, check=True).stdout
+    assert "home.ipynb" in out and (home / ".jupyter" / "voila.json").is_file()
+    assert not (home / "site" / "tutorials" / "01-setup.ipynb").is_symlink()  # an export holds copies
+    port = free_port()
+    proc = subprocess.Popen([str(venv / "bin" / "python"), "-m", "jupyter_server", "--no-browser", "--allow-root",
+                             f"--port={port}", "--ServerApp.token=", "--ServerApp.password=",
+                             f"--ServerApp.root_dir={home}"], cwd=home, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_ready(proc, base)
+        page.set_viewport_size({"width": 1100, "height": 1000})
+        page.goto(f"{base}/voila/render/site/home.ipynb?seed=5")
+        expect(page.locator(".dos-hand-0")).to_be_visible(timeout=FIRST)
+        expect(page.locator(".dos-seed b")).to_have_text("5")
+        no_errors(page)
+        rules = page.locator("nav.dos-site-nav a.dos-nav-rules")
+        expect(rules).to_have_attribute("href", "/voila/files/site/rules.html")
+        page.screenshot(path=str(artifacts / "binder-home.png"))
+        page.goto(f"{base}/voila/files/site/rules.html#R11.4")
+        expect(page.locator("#R11\\.4")).to_be_attached()
+        page.locator("a.dos-home-link").click()
+        expect(page.locator(".dos-hand-0")).to_be_visible(timeout=FIRST)
+    finally:
+        stop_app(proc)

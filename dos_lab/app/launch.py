@@ -77,7 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "at least 40; 0 for no cap)")
     group.add_argument("--export", type=Path, default=None, metavar="FOLDER",
                        help="write the site (home page, tutorials, lessons, rules) into FOLDER and exit, "
-                            "for Binder or JupyterHub")
+                            "for Binder or JupyterHub (see docs/app.md)")
+    group.add_argument("--jupyter-config", type=Path, default=None, metavar="FOLDER",
+                       help="with --export: also write the site's Voilà and server settings into this Jupyter "
+                            "config folder (e.g. ~/.jupyter) and its template into Jupyter's data folder")
     return parser
 
 
@@ -141,6 +144,13 @@ def main(argv: list[str] | None = None) -> None:
     if args.export is not None:
         build_site(args.export, sources, link=False)
         print(f"The site is in {args.export.resolve()} (home page: home.ipynb)", flush=True)
+        if args.jupyter_config is not None:
+            from jupyter_core.paths import jupyter_data_dir
+
+            from dos_lab.app.hosting import write_jupyter_config
+
+            for written in write_jupyter_config(args.jupyter_config.expanduser(), Path(jupyter_data_dir())):
+                print(f"Wrote {written}", flush=True)
         return
     ip = "0.0.0.0" if args.lan else "127.0.0.1"
     port = choose_port(ip, args.port)

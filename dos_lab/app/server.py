@@ -16,12 +16,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import shutil
 import tempfile
 import webbrowser
 from collections.abc import Callable
 from typing import Any
 
 import tornado.web
+from jupyter_core.utils import run_sync
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado.ioloop import IOLoop
@@ -142,6 +144,11 @@ class DosLabServer(Voila):  # type: ignore[misc]
         if self.on_ready is not None:
             IOLoop.current().add_callback(self._when_warm)
         self.listen()
+
+    def stop(self) -> None:
+        # Voilà's stop() removes the kernels' connection folder before stopping them, and the kernels complain
+        run_sync(self.kernel_manager.shutdown_all)()
+        shutil.rmtree(self.connection_dir, ignore_errors=True)
 
     async def _when_warm(self) -> None:
         """Wait until the pre-heated kernels have run their notebooks (the home page's up to the point where it
