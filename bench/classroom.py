@@ -61,7 +61,14 @@ def stop(proc: subprocess.Popen[str]) -> None:
 
 
 def kernels(proc: subprocess.Popen[str]) -> list[psutil.Process]:
-    return [p for p in psutil.Process(proc.pid).children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+    found = []
+    for child in psutil.Process(proc.pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                found.append(child)
+        except psutil.Error:  # gone, or a zombie not reaped yet
+            pass
+    return found
 
 
 async def class_opens(browser: Browser, url: str, students: int) -> tuple[list[float], list]:  # type: ignore[type-arg]
@@ -110,8 +117,11 @@ def memory(proc: subprocess.Popen[str]) -> None:
     """RSS of every kernel, by kind of page (a kernel's working folder is its notebook's folder)."""
     by_kind: dict[str, list[float]] = {}
     for kernel in kernels(proc):
-        kind = {"tutorials": "tutorial", "lessons": "lesson"}.get(Path(kernel.cwd()).name, "home page")
-        by_kind.setdefault(kind, []).append(kernel.memory_info().rss / 2**20)
+        try:
+            kind = {"tutorials": "tutorial", "lessons": "lesson"}.get(Path(kernel.cwd()).name, "home page")
+            by_kind.setdefault(kind, []).append(kernel.memory_info().rss / 2**20)
+        except psutil.Error:
+            pass
     server = psutil.Process(proc.pid).memory_info().rss / 2**20
     total = sum(sum(sizes) for sizes in by_kind.values())
     parts = [f"{kind} median {statistics.median(sizes):.0f} MB (max {max(sizes):.0f}, {len(sizes)} kernels)"

@@ -40,7 +40,10 @@ def start_site(*flags: str) -> tuple[subprocess.Popen[bytes], str]:
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    proc, base = start_site("--class", "2")
+    # two warm home pages; Voilà's own pool setting (given on the command line) overrides the shipped pools,
+    # so no tutorial or lesson is pre-heated for these tests
+    proc, base = start_site("--class", "2", '--VoilaKernelManager.kernel_pools_config='
+                            '{"default": {"pool_size": 0}, "home.ipynb": {"pool_size": 2}}')
     try:
         yield base
     finally:
@@ -83,6 +86,7 @@ def test_two_seeds_give_two_deals_with_preheated_kernels(browser: Browser, site:
         page = context.new_page()
         open_home(page, f"{site}/voila/render/home.ipynb?seed={seed}&bots=random,greedy")
         expect(page.locator(".dos-seed b")).to_have_text(str(seed))
+        expect(page.locator(".dos-page.dos-preheated")).to_have_count(1)  # served from the warm pool
         expect(page.locator(".dos-header")).to_contain_text("P3 (greedy bot)")
         hands[seed] = hand(page)
         context.close()

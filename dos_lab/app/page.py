@@ -16,6 +16,7 @@ colour is not a setting of this page: ignored
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import secrets
@@ -179,12 +180,27 @@ def lessons_html(lessons: dict[str, list[tuple[str, str]]] | None = None) -> str
 
 def request_query() -> str:
     """This page's query string. A pre-heated kernel ran the notebook before anyone asked for the page, so it
-    first waits for Voilà to hand over the visitor's request (Voilà's documented helper)."""
+    first waits for Voilà to hand over the visitor's request (see :func:`wait_for_request`)."""
     if os.environ.get("VOILA_PREHEAT") == "True":
-        from voila.utils import wait_for_request  # type: ignore[import-untyped]
-
         wait_for_request()
     return os.environ.get("QUERY_STRING", "")
+
+
+def wait_for_request() -> None:
+    """What ``voila.utils.wait_for_request()`` does — receive the visitor's request (``QUERY_STRING`` and the
+    rest) from Voilà's ``/voila/query/<kernel id>`` websocket into the environment — without importing
+    ``voila.utils``, which loads Voilà's server stack into the kernel (about 50 MB more per kernel)."""
+    from websockets.sync.client import connect  # a dependency of Voilà
+
+    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+    url = (f"{os.environ.get('VOILA_WS_PROTOCOL', 'ws')}://{os.environ.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{os.environ.get('VOILA_APP_PORT', '8866')}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}")
+    try:
+        with connect(url, open_timeout=10) as socket:
+            info = json.loads(socket.recv())
+    except Exception:  # no request info (server gone, bad reply): the page keeps its defaults
+        return
+    os.environ.update({str(key): str(value) for key, value in info.items()})
 
 
 def seed_html(seed: int, query: str) -> str:
@@ -214,6 +230,8 @@ def home_page(query: str | None = None) -> widgets.VBox:
     lessons.add_class("dos-lessons")
     page = widgets.VBox([howto, seed, table, lessons], layout=widgets.Layout(padding="0 4px"))
     page.add_class("dos-page")
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        page.add_class("dos-preheated")  # the page came from a kernel that ran it before the visitor came
     return page
 
 
