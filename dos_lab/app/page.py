@@ -66,7 +66,7 @@ press <b>Next</b> (or <b>Skip</b>). Every button works from the keyboard: Tab to
 
 #: the largest seed the page accepts (longer numbers are refused, not echoed)
 MAX_SEED = 999_999_999
-_WHOLE = re.compile(r"[0-9]{1,9}")  # ASCII digits only: int() also takes "²"-like digits from other scripts
+_WHOLE = re.compile(r"[0-9]{1,9}")  # ASCII: isdigit() passes "²" (int() refuses it); int() takes other scripts
 _FRACTION = re.compile(r"[0-9]{0,3}(\.[0-9]{1,6})?")
 
 
