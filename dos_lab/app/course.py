@@ -184,9 +184,9 @@ code { background: #f3f3f3; padding: 0 .2rem; }
 """
 
 
-#: rule numbers in parentheses, as every page cites them: "(R4.2)", "(R9, R10)", "(R8, E1)", "(D2)"
+#: rule numbers in parentheses, as every page cites them: "(R4.2)", "(R9, R10)", "(R4.7, R8 E1)", "(D2)"
 REFERENCES = re.compile(r"\((?:rules?\s+)?[RDE]\d{1,2}(?:\.\d{1,2})?"
-                        r"(?:(?:,\s*|\s*[–-]\s*|\s+and\s+)[RDE]\d{1,2}(?:\.\d{1,2})?)*\)")
+                        r"(?:(?:,\s*|\s*[–-]\s*|\s+and\s+|\s+)[RDE]\d{1,2}(?:\.\d{1,2})?)*\)")
 ONE_REFERENCE = re.compile(r"[RDE]\d{1,2}(?:\.\d{1,2})?")
 #: served at .../voila/files/<site>/rules.html, the home page is .../voila/render/<site>/home.ipynb
 HOME_LINK_SCRIPT = """<script>
