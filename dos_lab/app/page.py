@@ -36,7 +36,7 @@ from dos_lab.widgets.controller import TableSetup
 from dos_lab.widgets.positions import POSITIONS
 from dos_lab.widgets.table import TableView, play
 
-__all__ = ["HOW_TO_PLAY", "demo_page", "find_lessons", "home_page", "setup_from_query"]
+__all__ = ["HOW_TO_PLAY", "course_html", "demo_page", "find_lessons", "home_page", "lessons_html", "setup_from_query"]
 
 HOW_TO_PLAY = """
 <div class="dos-howto" style="font-size:15px;line-height:1.45;max-width:1100px">
@@ -151,30 +151,81 @@ def setup_from_query(query: str | None) -> tuple[TableSetup, list[str]]:
     return TableSetup(rules=rules, **fields), notes
 
 
-def find_lessons(page_dir: Path | None = None) -> dict[str, list[tuple[str, str]]]:
-    """The course's tutorials and lessons, as (title, link relative to the home page), per section heading."""
+def course_html() -> str:
+    """The course panel of the home page: the rules reference, the tutorials in order and the lessons, one line
+    about each (from the notebooks themselves). Links are relative to the site's root, where the page is."""
     entries = catalogue()
-    return {heading: [(e.title, e.path) for e in entries.get(folder, [])] for folder, heading in SECTIONS
-            if entries.get(folder)}
-
-
-def lessons_html(lessons: dict[str, list[tuple[str, str]]] | None = None) -> str:
-    """The course panel: the tutorials in order and the lessons, one line each, and the rules reference."""
-    summaries = {e.path: e.summary for entries in catalogue().values() for e in entries}
-    lessons = find_lessons() if lessons is None else lessons
     parts = ['<div class="dos-course" style="font-size:15px;line-height:1.45;max-width:1100px">'
-             '<h2 style="margin:8px 0 4px 0">The course</h2>'
+             '<h2 style="margin:8px 0 4px 0">Learn more</h2>'
              f'<p style="margin:4px 0"><a class="dos-rules-link" href="{RULES_PAGE}">The rules of DOS</a> — '
              "every rule (R1–R15) and rule option (D1–D13) the pages cite, with a glossary.</p>"]
-    for heading, links in lessons.items():
-        items = "".join(f'<li style="margin:4px 0"><a href="{escape(href)}"><b>{escape(title)}</b></a>'
-                        + (f'<br><span style="color:#444">{escape(summaries[href])}</span>'
-                           if summaries.get(href) else "") + "</li>"
-                        for title, href in links)
-        parts.append(f"<h3 style='margin:10px 0 2px 0'>{escape(heading)}</h3>"
-                     f"<ul style='list-style:none;padding-left:0;margin:2px 0 6px 0'>{items}</ul>")
-    if not lessons:
+    for folder, heading in SECTIONS:
+        items = "".join(f'<li style="margin:4px 0"><a href="{escape(e.path)}"><b>{escape(e.title)}</b></a>'
+                        + (f'<br><span style="color:#444">{escape(e.summary)}</span>' if e.summary else "")
+                        + "</li>" for e in entries.get(folder, []))
+        if items:
+            parts.append(f"<h3 style='margin:10px 0 2px 0'>{escape(heading)}</h3>"
+                         f"<ul style='list-style:none;padding-left:0;margin:2px 0 6px 0'>{items}</ul>")
+    if not any(entries.values()):
         parts.append("<p>The tutorials and lessons are missing from this installation.</p>")
+    return "".join(parts) + "</div>"
+
+
+def _title(notebook: Path) -> str:
+    """The notebook's first Markdown heading, or its file name."""
+    try:
+        data = json.loads(notebook.read_text(encoding="utf-8"))
+        for cell in data.get("cells", []):
+            if cell.get("cell_type") == "markdown":
+                source = "".join(cell.get("source", []))
+                for line in source.splitlines():
+                    if line.startswith("#"):
+                        return line.lstrip("#").strip()
+    except (OSError, ValueError, AttributeError):
+        pass
+    return notebook.stem.replace("-", " ").replace("_", " ")
+
+
+def _repo_root(start: Path) -> Path | None:
+    """The served root: ``DOS_LAB_ROOT`` (set by ``dos-lab``), else the nearest folder above with a
+    ``pyproject.toml`` (a checkout served by Binder or JupyterHub)."""
+    env = os.environ.get("DOS_LAB_ROOT")
+    if env:
+        return Path(env)
+    for folder in [start, *start.parents][:4]:
+        if (folder / "pyproject.toml").is_file():
+            return folder
+    return None
+
+
+def find_lessons(page_dir: Path | None = None) -> dict[str, list[tuple[str, str]]]:
+    """For a page served straight from a checkout (plain ``voila`` on the repository, not ``dos-lab``): the
+    notebooks in its ``tutorials/`` and ``notebooks/``, as (title, link relative to the page)."""
+    page_dir = (page_dir or Path.cwd()).absolute()
+    root = _repo_root(page_dir)
+    found: dict[str, list[tuple[str, str]]] = {}
+    if root is None:
+        return found
+    for folder, heading in (("tutorials", SECTIONS[0][1]), ("notebooks", SECTIONS[1][1])):
+        notebooks = sorted((root / folder).glob("*.ipynb")) if (root / folder).is_dir() else []
+        links = [(_title(nb), os.path.relpath(nb.absolute(), page_dir).replace(os.sep, "/")) for nb in notebooks]
+        if links:
+            found[heading] = links
+    return found
+
+
+def lessons_html(lessons: dict[str, list[tuple[str, str]]]) -> str:
+    """The links panel of :func:`find_lessons` (a short note when there is nothing to link to)."""
+    if not lessons:
+        return ('<div class="dos-lessons" style="font-size:14px"><h3 style="margin:4px 0">Learn more</h3>'
+                "The step-by-step rule tutorials and the probability lessons come with the source repository "
+                "(folders <code>tutorials/</code> and <code>notebooks/</code>); run <code>dos-lab</code> from a "
+                "checkout to get links to them here.</div>")
+    parts = ['<div class="dos-lessons" style="font-size:14px"><h3 style="margin:4px 0">Learn more</h3>']
+    for heading, links in lessons.items():
+        items = "".join(f'<li><a href="{escape(href)}" target="_blank" rel="noopener">{escape(title)}</a></li>'
+                        for title, href in links)
+        parts.append(f"<b>{escape(heading)}</b><ul style='margin:2px 0 6px 0'>{items}</ul>")
     return "".join(parts) + "</div>"
 
 
@@ -226,7 +277,7 @@ def home_page(query: str | None = None) -> widgets.VBox:
     howto.add_class("dos-howto")
     seed = widgets.HTML(seed_html(setup.seed, query))
     seed.add_class("dos-seed")
-    lessons = widgets.HTML(lessons_html())
+    lessons = widgets.HTML(course_html())
     lessons.add_class("dos-lessons")
     page = widgets.VBox([howto, seed, table, lessons], layout=widgets.Layout(padding="0 4px"))
     page.add_class("dos-page")
