@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -115,8 +114,14 @@ def test_setup_panel_starts_a_seeded_game(page: Page, app_url: str) -> None:
     expect(page.locator(".dos-header")).not_to_contain_text("P3")
 
 
-def test_binder_and_lessons_are_linked(page: Page, app_url: str) -> None:
+def test_course_and_rules_are_linked(page: Page, app_url: str, artifacts: Path) -> None:
     open_table(page, app_url, "")
     expect(page.locator(".dos-howto").first).to_contain_text("Play DOS against the computer")
-    if shutil.which("git") and (Path(__file__).resolve().parents[1] / "tutorials").is_dir():
-        expect(page.locator(".dos-lessons a").first).to_have_attribute("href", re.compile(r"^\.\./\.\./"))
+    course = page.locator(".dos-course")
+    expect(course.locator("a.dos-rules-link")).to_have_attribute("href", "rules.html")
+    expect(course.locator("li a").first).to_have_attribute("href", "tutorials/01-setup.ipynb")
+    course.scroll_into_view_if_needed()
+    course.screenshot(path=str(artifacts / "home-course.png"))
+    course.locator("li a", has_text="Lesson 2").click()
+    expect(page.locator("h1").first).to_contain_text("Lesson 2", timeout=120_000)
+    expect(page.locator("nav.dos-site-nav a.dos-nav-rules")).to_have_attribute("href", "/voila/files/rules.html")

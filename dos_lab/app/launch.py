@@ -1,70 +1,189 @@
-"""``dos-lab``: serve the demo page with Voila on 127.0.0.1 and print its address.
+"""``dos-lab`` (also ``python -m dos_lab``): serve the course site with Voilà and print its address.
 
-From a checkout, the repository folder is served, so the page can link to the
-tutorials (``tutorials/``) and probability lessons (``notebooks/``); an
-installed package serves only its own ``app`` folder. The page is always at
-``/voila/render/<path of demo.ipynb>``.
+The site is built at start in a temporary folder (:func:`dos_lab.app.course.build_site`) holding only the home
+page, the tutorials, the lessons and the rules reference, so nothing else on the computer can be reached. The
+shipped configuration is ``voila.json`` next to this file; the classroom options below size it, and any Voilà
+option given on the command line overrides both.
 
->>> root, page = served_root()
->>> page.endswith("demo.ipynb")
-True
+>>> pools(0)["home.ipynb"], pools(0)["default"]
+({'pool_size': 1}, {'pool_size': 0})
+>>> pools(30, ["tutorials/01-setup.ipynb"])["tutorials/01-setup.ipynb"], pools(30)["home.ipynb"]
+({'pool_size': 1}, {'pool_size': 30})
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
+import json
 import os
-import threading
-import time
-import urllib.request
-import webbrowser
+import secrets
+import socket
+import sys
+import tempfile
 from pathlib import Path
+from typing import Any
 
-APP_DIR = Path(__file__).resolve().parent
-DEMO = APP_DIR / "demo.ipynb"
+from dos_lab.app.course import APP_DIR, HOME, build_site, catalogue, course_sources
 
-__all__ = ["APP_DIR", "DEMO", "main", "served_root"]
+__all__ = ["APP_DIR", "DEMO", "HOME", "build_parser", "main", "pools", "served_root"]
+
+DEMO = HOME  # the page was called the demo before it became the home page
+SHARE = APP_DIR / "share"  # the site's Voilà template (Home and Rules links on every page)
+TOKEN_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # easy to read aloud and to type: no 0/o, 1/l/i
+
+EPILOG = """\
+Any other option goes to Voilà and overrides the shipped configuration (dos_lab/app/voila.json), e.g.
+  --MappingKernelManager.cull_idle_timeout=60   stop a closed page's kernel after 60 s instead of 120 s
+  --VoilaExecutor.iopub_timeout=60              wait longer for a page's output on a very busy machine
+  --Voila.log_level=INFO                        show Voilà's log (kernels started and stopped)
+See docs/app.md for what each setting does and what --lan exposes.
+"""
 
 
 def served_root() -> tuple[Path, str]:
-    """The folder to serve and the demo notebook's path inside it (with ``/`` separators)."""
-    checkout = APP_DIR.parents[1]
-    if (checkout / "pyproject.toml").is_file() and (checkout / "dos_lab").is_dir():
-        return checkout, DEMO.relative_to(checkout).as_posix()
-    return APP_DIR, DEMO.name
+    """Where the course's sources are and the home page's path inside the served site."""
+    return course_sources().home.parent, "home.ipynb"
 
 
-def _open_when_ready(url: str, probe: str, deadline: float = 60.0) -> None:
-    """Open the browser once Voila answers (it takes a second or two to start)."""
-    end = time.monotonic() + deadline
-    while time.monotonic() < end:
+def pools(class_size: int, notebooks: list[str] | None = None) -> dict[str, dict[str, int]]:
+    """Voilà's per-notebook pools of pre-heated kernels: the home page gets one kernel per student, every
+    tutorial and lesson one (refilled as it is used); without a class, one kernel for the home page."""
+    config = {"default": {"pool_size": 0}, "home.ipynb": {"pool_size": max(class_size, 1)}}
+    if class_size > 0:
+        for name in notebooks or []:
+            config[name] = {"pool_size": 1}
+    return config
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dos-lab", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play DOS and take the course in your browser: the table, the rule tutorials, the probability "
+                    "lessons and the rules reference, served by Voilà on this computer (127.0.0.1) — or, with "
+                    "--lan, to a classroom.")
+    group = parser.add_argument_group("classroom options")
+    group.add_argument("--port", type=int, default=None, help="the port to serve on (default 8866)")
+    group.add_argument("--no-browser", action="store_true", help="only print the address; do not open a browser")
+    group.add_argument("--class", dest="class_size", type=int, default=0, metavar="N",
+                       help="get ready for N students: N pre-heated home pages, one for every tutorial and lesson")
+    group.add_argument("--lan", action="store_true",
+                       help="serve the classroom network: listen on every network interface, protect the site "
+                            "with a token (in the printed link), answer only to this computer's names, cap kernels")
+    group.add_argument("--token", default=None,
+                       help="the token students type (default: a new random one with --lan, none otherwise)")
+    group.add_argument("--max-kernels", type=int, default=None, metavar="N",
+                       help="refuse new pages while N pages are open (default: 2 per student with --class, "
+                            "at least 40; 0 for no cap)")
+    group.add_argument("--export", type=Path, default=None, metavar="FOLDER",
+                       help="write the site (home page, tutorials, lessons, rules) into FOLDER and exit, "
+                            "for Binder or JupyterHub (see docs/app.md)")
+    group.add_argument("--jupyter-config", type=Path, default=None, metavar="FOLDER",
+                       help="with --export: also write the site's Voilà and server settings into this Jupyter "
+                            "config folder (e.g. ~/.jupyter) and its template into Jupyter's data folder")
+    return parser
+
+
+def lan_address() -> str:
+    """This computer's address on the local network (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
-            with urllib.request.urlopen(probe, timeout=2):
-                webbrowser.open(url)
-                return
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
         except OSError:
-            time.sleep(0.3)
+            return "127.0.0.1"
+
+
+def port_is_free(ip: str, port: int) -> bool:
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Tornado binds: old connections do not count
+        try:
+            sock.bind((ip, port))
+        except OSError as exc:
+            if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+                return False
+            raise
+    return True
+
+
+def choose_port(ip: str, asked: int | None) -> int:
+    """The asked port, or exit with a clear message if it is busy; without a request 8866 or the next free one."""
+    if asked is not None:
+        if not port_is_free(ip, asked):
+            sys.exit(f"dos-lab: port {asked} is already in use (another dos-lab, Voilà or Jupyter?). "
+                     f"Stop that program, or choose another port: dos-lab --port {asked + 1}")
+        return asked
+    for port in range(8866, 8866 + 50):
+        if port_is_free(ip, port):
+            if port != 8866:
+                print(f"Port 8866 is in use: serving on port {port} instead.", flush=True)
+            return port
+    sys.exit("dos-lab: ports 8866–8915 are all in use; choose one with --port N")
+
+
+def write_config(folder: Path, args: argparse.Namespace, notebooks: list[str], hosts: list[str],
+                 token: str | None) -> Path:
+    """The shipped ``voila.json`` with this run's settings, in a private folder (it may hold the token)."""
+    config: dict[str, Any] = json.loads((APP_DIR / "voila.json").read_text(encoding="utf-8"))
+    config.setdefault("VoilaKernelManager", {})["kernel_pools_config"] = pools(args.class_size, notebooks)
+    max_kernels = args.max_kernels
+    if max_kernels is None:
+        max_kernels = max(40, 2 * args.class_size) if (args.lan or args.class_size) else 0
+    config["DosLabServer"] = {"allowed_hosts": hosts, "max_kernels": max_kernels}
+    if token:
+        config["Voila"]["token"] = token
+    folder.mkdir(mode=0o700)
+    (folder / "voila.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+    return folder
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Serve the demo. ``--port N`` (default 8866), ``--no-browser``; other flags go to Voila."""
-    parser = argparse.ArgumentParser(prog="dos-lab", description="Play DOS and browse the lessons in your browser "
-                                     "(a Voila app on 127.0.0.1).")
-    parser.add_argument("--port", type=int, default=8866, help="the port to serve on (default 8866)")
-    parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
-    args, voila_args = parser.parse_known_args(argv)
-    root, page = served_root()
-    base = f"http://127.0.0.1:{args.port}"
-    url = f"{base}/voila/render/{page}"
-    print(f"DOS lab: open {url}", flush=True)
-    print("Press Ctrl+C to stop.", flush=True)
-    os.environ["DOS_LAB_ROOT"] = str(root)  # the page's kernel inherits it, to find tutorials/ and notebooks/
-    if not args.no_browser:
-        threading.Thread(target=_open_when_ready, args=(url, f"{base}/voila/static/voila.js"), daemon=True).start()
-    from voila.app import main as voila_main  # type: ignore[import-untyped]  # late: `dos-lab --help` stays quick
+    """Serve the site (see ``dos-lab --help``)."""
+    args, voila_args = build_parser().parse_known_args(argv)
+    sources = course_sources()
+    if args.export is not None:
+        build_site(args.export, sources, link=False)
+        print(f"The site is in {args.export.resolve()} (home page: home.ipynb)", flush=True)
+        if args.jupyter_config is not None:
+            from jupyter_core.paths import jupyter_data_dir
 
-    voila_main(argv=[str(root), "--no-browser", f"--port={args.port}", "--Voila.ip=127.0.0.1",
-                     f"--Voila.config_file_paths={APP_DIR}", *voila_args])
+            from dos_lab.app.hosting import write_jupyter_config
+
+            for written in write_jupyter_config(args.jupyter_config.expanduser(), Path(jupyter_data_dir())):
+                print(f"Wrote {written}", flush=True)
+        return
+    ip = "0.0.0.0" if args.lan else "127.0.0.1"
+    port = choose_port(ip, args.port)
+    host = lan_address() if args.lan else "127.0.0.1"
+    hosts = [host, socket.gethostname().lower(), f"{socket.gethostname().lower()}.local"] if args.lan else []
+    token = args.token or ("".join(secrets.choice(TOKEN_LETTERS) for _ in range(8)) if args.lan else None)
+    notebooks = [entry.path for entries in catalogue(sources).values() for entry in entries]
+    address = f"http://{host}:{port}/" + (f"?token={token}" if token else "")
+
+    with tempfile.TemporaryDirectory(prefix="dos-lab-") as work:
+        site = build_site(Path(work) / "site", sources)
+        config = write_config(Path(work) / "config", args, notebooks, hosts, token)
+        os.environ["DOS_LAB_SITE"] = str(site)  # the kernels inherit it
+        os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(SHARE), os.environ.get("JUPYTER_PATH")]))
+        from dos_lab.app.server import DosLabServer, open_browser  # late: `dos-lab --help` stays quick
+
+        def ready() -> None:
+            if args.lan:
+                print("Serving the classroom network: anyone with the link below can open the course pages and "
+                      "start games. Stop with Ctrl+C.", flush=True)
+            else:
+                print("Stop with Ctrl+C.", flush=True)
+            print(f"DOS lab: open {address}", flush=True)
+            if not args.no_browser:
+                open_browser(address.replace(host, "127.0.0.1") if args.lan else address)
+
+        print(f"Starting DOS lab on port {port} (warming up {max(args.class_size, 1)} home page"
+              f"{'s' if args.class_size > 1 else ''})…", flush=True)
+        server = DosLabServer.instance()
+        server.on_ready = ready
+        server.initialize([str(site), "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
+                           f"--Voila.config_file_paths={config}", *voila_args])
+        server.start()
 
 
 if __name__ == "__main__":

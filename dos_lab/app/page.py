@@ -1,4 +1,4 @@
-"""The demo page: a welcome, how to play, the table, and links to the tutorials and lessons.
+"""The home page: how to play, the table, and the course (tutorials, lessons, the rules reference).
 
 The page reads its settings from the URL's query string (Voila passes it to the
 kernel as ``QUERY_STRING``): ``?seed=7``, ``?bots=greedy,random``,
@@ -10,7 +10,7 @@ option of RULES.md §3 by name (``?after_draw_matching=any_matches``).
 (7, ('random', 'greedy'), 'colour-match', {'bonus_placement': 'optional'})
 >>> for note in setup_from_query("seed=x&colour=blue")[1]:
 ...     print(note)
-seed='x' is not a whole number: using 0
+seed='x' is not a whole number up to 999,999,999: using 0
 colour is not a setting of this page: ignored
 """
 
@@ -18,13 +18,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import secrets
+from dataclasses import replace
 from html import escape
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from dos_lab.app.course import RULES_PAGE, SECTIONS, catalogue
 from dos_lab.bots import BOTS
 from dos_lab.errors import DosError
 from dos_lab.rules import PRESETS, RuleSet
@@ -32,10 +36,7 @@ from dos_lab.widgets.controller import TableSetup
 from dos_lab.widgets.positions import POSITIONS
 from dos_lab.widgets.table import TableView, play
 
-__all__ = ["HOW_TO_PLAY", "demo_page", "find_lessons", "setup_from_query"]
-
-#: folders of the source repository whose notebooks the page links to, with their headings
-LESSON_FOLDERS = (("tutorials", "Rule tutorials, step by step"), ("notebooks", "Probability lessons"))
+__all__ = ["HOW_TO_PLAY", "course_html", "demo_page", "find_lessons", "home_page", "lessons_html", "setup_from_query"]
 
 HOW_TO_PLAY = """
 <div class="dos-howto" style="font-size:15px;line-height:1.45;max-width:1100px">
@@ -63,52 +64,111 @@ press <b>Next</b> (or <b>Skip</b>). Every button works from the keyboard: Tab to
 """
 
 
+#: the largest seed the page accepts (longer numbers are refused, not echoed)
+MAX_SEED = 999_999_999
+_WHOLE = re.compile(r"[0-9]{1,9}")  # ASCII: isdigit() passes "²" (int() refuses it); int() takes other scripts
+_FRACTION = re.compile(r"[0-9]{0,3}(\.[0-9]{1,6})?")
+
+
+def _shown(value: str, limit: int = 24) -> str:
+    """A query value as the page may echo it: quoted, and cut short if long."""
+    return repr(value if len(value) <= limit else value[:limit] + "…")
+
+
+def _rule_value(name: str, value: str, default: Any) -> tuple[Any, str | None]:
+    """A rule option's value from its text, or a note why it cannot be one."""
+    if isinstance(default, bool):
+        if value.lower() in ("true", "false"):
+            return value.lower() == "true", None
+        return None, f"{name}={_shown(value)} must be true or false: ignored"
+    if isinstance(default, int):
+        if _WHOLE.fullmatch(value):
+            return int(value), None
+        return None, f"{name}={_shown(value)} is not a whole number up to {MAX_SEED:,}: ignored"
+    return value, None
+
+
 def setup_from_query(query: str | None) -> tuple[TableSetup, list[str]]:
-    """The table setup a query string asks for, and notes about anything ignored."""
+    """The table setup a query string asks for, and notes about anything ignored or changed.
+
+    >>> for note in setup_from_query("seed=²&forget=7&target_score=%C2%B2&seed=" + "9" * 5000)[1]:
+    ...     print(note)
+    seed='²' is not a whole number up to 999,999,999: using 0
+    forget='7' is outside 0 to 1: using 1
+    target_score='²' is not a whole number up to 999,999,999: ignored
+    seed='999999999999999999999999…' is not a whole number up to 999,999,999: using 0
+    """
     notes: list[str] = []
     fields: dict[str, Any] = {}
     rules: dict[str, Any] = {}
     defaults = RuleSet().to_dict()
     for key, value in parse_qsl(query or "", keep_blank_values=True):
         if key == "seed":
-            try:
+            if _WHOLE.fullmatch(value):
                 fields["seed"] = int(value)
-            except ValueError:
-                notes.append(f"seed={value!r} is not a whole number: using 0")
+            else:
+                notes.append(f"seed={_shown(value)} is not a whole number up to {MAX_SEED:,}: using 0")
         elif key == "bots":
             kinds = tuple(k.strip() for k in value.split(",") if k.strip())
             bad = [k for k in kinds if k not in BOTS]
             if bad or not 1 <= len(kinds) <= 3:
-                notes.append(f"bots={value!r}: give 1 to 3 of {', '.join(BOTS)}: using greedy")
+                notes.append(f"bots={_shown(value)}: give 1 to 3 of {', '.join(BOTS)}: using greedy")
             else:
                 fields["bots"] = kinds
         elif key == "position":
             if value in POSITIONS:
                 fields["position"] = value
             else:
-                notes.append(f"position={value!r} is not one of {', '.join(POSITIONS)}: dealing normally")
+                notes.append(f"position={_shown(value)} is not one of {', '.join(POSITIONS)}: dealing normally")
         elif key == "forget":
-            try:
-                fields["forget_dos"] = min(1.0, max(0.0, float(value)))
-            except ValueError:
-                notes.append(f"forget={value!r} is not a number from 0 to 1: ignored")
+            if not _FRACTION.fullmatch(value) or not value:
+                notes.append(f"forget={_shown(value)} is not a number from 0 to 1: ignored")
+            elif float(value) > 1:
+                notes.append(f"forget={_shown(value)} is outside 0 to 1: using 1")
+                fields["forget_dos"] = 1.0
+            else:
+                fields["forget_dos"] = float(value)
         elif key == "preset":
             if value in PRESETS:
                 rules = {**PRESETS[value], **rules}
             else:
-                notes.append(f"preset={value!r} is not one of {', '.join(PRESETS)}: ignored")
+                notes.append(f"preset={_shown(value)} is not one of {', '.join(PRESETS)}: ignored")
         elif key in defaults:
-            rules[key] = int(value) if isinstance(defaults[key], int) and value.isdigit() else (
-                value.lower() == "true" if isinstance(defaults[key], bool) else value)
+            parsed, problem = _rule_value(key, value, defaults[key])
+            if problem:
+                notes.append(problem)
+            else:
+                rules[key] = parsed
         else:
-            notes.append(f"{key} is not a setting of this page: ignored")
+            notes.append(f"{_shown(key)[1:-1]} is not a setting of this page: ignored")
     for name, value in list(rules.items()):
         try:
             RuleSet(**{name: value})
-        except DosError as exc:
-            notes.append(f"{exc}: ignored")
+        except Exception as exc:  # DosError names the allowed values; anything else must not break the page
+            notes.append(f"{exc if isinstance(exc, DosError) else f'{name}={_shown(str(value))} is not allowed'}"
+                         ": ignored")
             del rules[name]
     return TableSetup(rules=rules, **fields), notes
+
+
+def course_html() -> str:
+    """The course panel of the home page: the rules reference, the tutorials in order and the lessons, one line
+    about each (from the notebooks themselves). Links are relative to the site's root, where the page is."""
+    entries = catalogue()
+    parts = ['<div class="dos-course" style="font-size:15px;line-height:1.45;max-width:1100px">'
+             '<h2 style="margin:8px 0 4px 0">Learn more</h2>'
+             f'<p style="margin:4px 0"><a class="dos-rules-link" href="{RULES_PAGE}">The rules of DOS</a> — '
+             "every rule (R1–R15) and rule option (D1–D13) the pages cite, with a glossary.</p>"]
+    for folder, heading in SECTIONS:
+        items = "".join(f'<li style="margin:4px 0"><a href="{escape(e.path)}"><b>{escape(e.title)}</b></a>'
+                        + (f'<br><span style="color:#444">{escape(e.summary)}</span>' if e.summary else "")
+                        + "</li>" for e in entries.get(folder, []))
+        if items:
+            parts.append(f"<h3 style='margin:10px 0 2px 0'>{escape(heading)}</h3>"
+                         f"<ul style='list-style:none;padding-left:0;margin:2px 0 6px 0'>{items}</ul>")
+    if not any(entries.values()):
+        parts.append("<p>The tutorials and lessons are missing from this installation.</p>")
+    return "".join(parts) + "</div>"
 
 
 def _title(notebook: Path) -> str:
@@ -139,14 +199,14 @@ def _repo_root(start: Path) -> Path | None:
 
 
 def find_lessons(page_dir: Path | None = None) -> dict[str, list[tuple[str, str]]]:
-    """Notebooks in ``tutorials/`` and ``notebooks/`` of the served folder, as (title, link relative to
-    the page); empty when the package is installed without the repository."""
+    """For a page served straight from a checkout (plain ``voila`` on the repository, not ``dos-lab``): the
+    notebooks in its ``tutorials/`` and ``notebooks/``, as (title, link relative to the page)."""
     page_dir = (page_dir or Path.cwd()).absolute()
     root = _repo_root(page_dir)
     found: dict[str, list[tuple[str, str]]] = {}
     if root is None:
         return found
-    for folder, heading in LESSON_FOLDERS:
+    for folder, heading in (("tutorials", SECTIONS[0][1]), ("notebooks", SECTIONS[1][1])):
         notebooks = sorted((root / folder).glob("*.ipynb")) if (root / folder).is_dir() else []
         links = [(_title(nb), os.path.relpath(nb.absolute(), page_dir).replace(os.sep, "/")) for nb in notebooks]
         if links:
@@ -155,7 +215,7 @@ def find_lessons(page_dir: Path | None = None) -> dict[str, list[tuple[str, str]
 
 
 def lessons_html(lessons: dict[str, list[tuple[str, str]]]) -> str:
-    """The links panel (a short note when there is nothing to link to)."""
+    """The links panel of :func:`find_lessons` (a short note when there is nothing to link to)."""
     if not lessons:
         return ('<div class="dos-lessons" style="font-size:14px"><h3 style="margin:4px 0">Learn more</h3>'
                 "The step-by-step rule tutorials and the probability lessons come with the source repository "
@@ -169,17 +229,63 @@ def lessons_html(lessons: dict[str, list[tuple[str, str]]]) -> str:
     return "".join(parts) + "</div>"
 
 
-def demo_page(query: str | None = None) -> widgets.VBox:
-    """The whole demo page; ``query`` defaults to the page's URL query (``QUERY_STRING``)."""
-    setup, notes = setup_from_query(query if query is not None else os.environ.get("QUERY_STRING", ""))
+def request_query() -> str:
+    """This page's query string. A pre-heated kernel ran the notebook before anyone asked for the page, so it
+    first waits for Voilà to hand over the visitor's request (see :func:`wait_for_request`)."""
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        wait_for_request()
+    return os.environ.get("QUERY_STRING", "")
+
+
+def wait_for_request() -> None:
+    """What ``voila.utils.wait_for_request()`` does — receive the visitor's request (``QUERY_STRING`` and the
+    rest) from Voilà's ``/voila/query/<kernel id>`` websocket into the environment — without importing
+    ``voila.utils``, which loads Voilà's server stack into the kernel (about 50 MB more per kernel)."""
+    from websockets.sync.client import connect  # a dependency of Voilà
+
+    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+    url = (f"{os.environ.get('VOILA_WS_PROTOCOL', 'ws')}://{os.environ.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{os.environ.get('VOILA_APP_PORT', '8866')}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}")
+    try:
+        with connect(url, open_timeout=10) as socket:
+            info = json.loads(socket.recv())
+    except Exception:  # no request info (server gone, bad reply): the page keeps its defaults
+        return
+    os.environ.update({str(key): str(value) for key, value in info.items()})
+
+
+def seed_html(seed: int, query: str) -> str:
+    """The deal's number, with a link that deals it again (to share with a class)."""
+    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "seed"]
+    href = "?" + urlencode([("seed", str(seed)), *kept])
+    return (f'<p class="dos-seed" style="margin:4px 0;font-size:14px">This deal is number <b>{seed}</b>. '
+            f'To give everyone the same cards, share <a href="{escape(href)}">this link</a> '
+            f"(or add <code>?seed={seed}</code> to the address).</p>")
+
+
+def home_page(query: str | None = None) -> widgets.VBox:
+    """The home page: how to play, the table, and the course. ``query`` defaults to the page's URL query."""
+    query = request_query() if query is None else query
+    setup, notes = setup_from_query(query)
+    if not any(key == "seed" and _WHOLE.fullmatch(value) for key, value in parse_qsl(query)):
+        setup = replace(setup, seed=secrets.randbelow(1_000_000))  # a fresh deal for every visitor
     table: TableView = play(setup)
     if notes:
         table.controller.message = "Page settings: " + "; ".join(notes)
         table.refresh()
     howto = widgets.HTML(HOW_TO_PLAY)
     howto.add_class("dos-howto")
-    lessons = widgets.HTML(lessons_html(find_lessons()))
+    seed = widgets.HTML(seed_html(setup.seed, query))
+    seed.add_class("dos-seed")
+    lessons = widgets.HTML(course_html())
     lessons.add_class("dos-lessons")
-    page = widgets.VBox([howto, table, lessons], layout=widgets.Layout(padding="0 4px"))
+    page = widgets.VBox([howto, seed, table, lessons], layout=widgets.Layout(padding="0 4px"))
     page.add_class("dos-page")
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        page.add_class("dos-preheated")  # the page came from a kernel that ran it before the visitor came
     return page
+
+
+def demo_page(query: str | None = None) -> widgets.VBox:
+    """The home page (its former name)."""
+    return home_page(query)

@@ -1,0 +1,169 @@
+"""The site's server: Voilà serving the course folder (:mod:`.course`), with the few things a class needs on top.
+
+Everything else is Voilà's own machinery, configured in ``voila.json`` (kernel pools, culling, the IOPub
+timeout, the file allow-list, no template or theme from the URL). On top of it:
+
+- ``/`` (and Voilà's file browser, ``/voila/tree``) leads to the home page; the contents listing API is off;
+- requests whose ``Host`` is not one of the site's names get 403 (against DNS rebinding);
+- a page is refused with a short 503 page when ``max_kernels`` kernels already run (a LAN cannot start
+  kernels until memory runs out);
+- every page sets Voilà's ``_xsrf`` cookie, so the page's own "shut my kernel down" request on closing the tab
+  is accepted (without the cookie Voilà refuses it with 403 and the kernel waits for the culler).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import shutil
+import tempfile
+import webbrowser
+from collections.abc import Callable
+from typing import Any
+
+import tornado.web
+from jupyter_core.utils import run_sync
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.utils import url_path_join
+from tornado.ioloop import IOLoop
+from traitlets import Integer, List, Unicode
+from voila.app import Voila  # type: ignore[import-untyped]
+from voila.tornado.contentshandler import VoilaContentsHandler  # type: ignore[import-untyped]
+from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+from voila.tornado.treehandler import TornadoVoilaTreeHandler  # type: ignore[import-untyped]
+
+__all__ = ["LOCAL_HOSTS", "DosLabServer", "host_pattern"]
+
+#: names of this machine that are always accepted in the Host header
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
+
+
+def host_pattern(hosts: list[str] | tuple[str, ...]) -> str:
+    """A Tornado host pattern matching exactly these host names (any port).
+
+    >>> bool(re.match(host_pattern(["localhost", "192.168.1.5"]), "192.168.1.5"))
+    True
+    >>> bool(re.match(host_pattern(["localhost"]), "evil.example"))
+    False
+    """
+    return "^(?:" + "|".join(re.escape(h.lower()) for h in dict.fromkeys(hosts)) + ")$"
+
+
+class HomeHandler(JupyterHandler):
+    """``/`` and the file browser: go to the home page (keeping the query string, minus a login token)."""
+
+    def initialize(self, home: str) -> None:
+        self.home = home
+
+    @tornado.web.authenticated
+    def get(self, *_: str) -> None:
+        query = "&".join(part for part in self.request.query.split("&") if part and not part.startswith("token="))
+        self.redirect(self.home + (f"?{query}" if query else ""))
+
+
+class NotHereHandler(tornado.web.RequestHandler):
+    """A part of Voilà the site does not offer (the folder listing API)."""
+
+    def prepare(self) -> None:
+        raise tornado.web.HTTPError(404)
+
+
+class WrongHostHandler(tornado.web.RequestHandler):
+    """Any request whose Host header is not one of the site's names."""
+
+    def prepare(self) -> None:
+        self.set_status(403)
+        self.finish("403: this server does not answer to that host name. Use the address dos-lab printed.")
+
+
+class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """Voilà's page handler with a cap on running kernels, and the ``_xsrf`` cookie set."""
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        limit = int(self.settings.get("dos_lab_max_kernels", 0))
+        if limit and (path or "").endswith(".ipynb") and self.pages_running() >= limit:
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.finish("<!DOCTYPE html><meta charset=utf-8><title>DOS lab is full</title>"
+                        "<p style='font:18px system-ui;margin:2em'>The class server is full right now: "
+                        f"{limit} page{'s are' if limit != 1 else ' is'} open, as many as it allows. Close a tab "
+                        "you no longer use, wait a minute, and reload this page.</p>")
+            return
+        _ = self.xsrf_token  # sets the _xsrf cookie that the page's shutdown beacon sends back
+        await super().get(path)
+
+    def pages_running(self) -> int:
+        """Kernels started for pages, not counting pre-heated kernels waiting in a pool."""
+        manager = self.kernel_manager
+        waiting = sum(1 for pool in getattr(manager, "_pools", {}).values() for task in pool
+                      if task.done() and not task.cancelled() and task.exception() is None)
+        return len(manager.list_kernel_ids()) - waiting
+
+
+class DosLabServer(Voila):  # type: ignore[misc]
+    """Voilà for the course site (configured like Voilà; three traits of its own)."""
+
+    home_page = Unicode("home.ipynb", config=True, help="The home page, relative to the served folder.")
+    allowed_hosts = List(Unicode(), config=True,
+                         help="Host names and addresses the site answers to, besides localhost.")
+    max_kernels = Integer(0, config=True, help="Refuse new pages while this many kernels run (0: no cap).")
+    #: called once the server listens and the home page's pool is warm (``dos-lab`` prints the address)
+    on_ready: Callable[[], None] | None = None
+
+    def init_settings(self) -> dict[str, Any]:
+        settings: dict[str, Any] = super().init_settings()
+        settings["dos_lab_max_kernels"] = self.max_kernels
+        return settings
+
+    def init_handlers(self) -> list[Any]:
+        home = url_path_join(self.base_url, "voila/render", self.home_page)
+        ours: list[Any] = [
+            (self.server_url, HomeHandler, {"home": home}),
+            (url_path_join(self.server_url, r"/voila/?"), HomeHandler, {"home": home}),
+            (url_path_join(self.server_url, r"/voila/tree(.*)"), HomeHandler, {"home": home}),
+            (url_path_join(self.server_url, r"/voila/api/contents(.*)"), NotHereHandler),
+        ]
+        for spec in super().init_handlers():
+            handler = spec[1]
+            if handler is TornadoVoilaTreeHandler or handler is VoilaContentsHandler:
+                continue
+            if handler is TornadoVoilaHandler:
+                spec = (spec[0], PageHandler, *spec[2:])
+            ours.append(spec)
+        return ours
+
+    def start(self) -> None:
+        # Voilà's start(), with the handlers bound to the site's host names instead of any host
+        self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+        self.app = tornado.web.Application(**self.init_settings())
+        self.app.settings.update(self.tornado_settings)
+        self.app.add_handlers(host_pattern([*LOCAL_HOSTS, *self.allowed_hosts]), self.init_handlers())
+        self.app.add_handlers(".*$", [(r".*", WrongHostHandler)])
+        if self.on_ready is not None:
+            IOLoop.current().add_callback(self._when_warm)
+        self.listen()
+
+    def stop(self) -> None:
+        # Voilà's stop() removes the kernels' connection folder before stopping them, and the kernels complain
+        run_sync(self.kernel_manager.shutdown_all)()
+        shutil.rmtree(self.connection_dir, ignore_errors=True)
+
+    async def _when_warm(self) -> None:
+        """Wait until the pre-heated kernels have run their notebooks (the home page's up to the point where it
+        waits for a visitor), so the machine is quiet when the teacher hears "ready"; then call :attr:`on_ready`."""
+        for name, pool in list(getattr(self.kernel_manager, "_pools", {}).items()):
+            for task in list(pool):
+                with contextlib.suppress(Exception):  # a kernel that failed to start is Voilà's to report
+                    started = await asyncio.wait_for(asyncio.shield(task), 300)
+                    if name != self.home_page:  # the home page's render waits for its visitor: never done
+                        await asyncio.wait_for(asyncio.shield(started["task"]), 300)
+        if self.on_ready is not None:
+            self.on_ready()
+
+
+def open_browser(url: str) -> None:
+    """Open ``url`` in the user's browser, quietly doing nothing where there is none."""
+    with contextlib.suppress(webbrowser.Error):
+        webbrowser.open(url, new=2)

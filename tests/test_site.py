@@ -1,0 +1,149 @@
+"""The served site over HTTP, as a browser or a curious visitor sees it: ``/`` leads home, nothing outside the
+course can be read (repository files, ``.git``, ``tests/``, traversal in every spelling), wrong Host headers are
+refused, a busy port gives a clear message, and the command line explains itself. One server for the module."""
+
+from __future__ import annotations
+
+import http.client
+import re
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dos_lab.app.course import build_site, catalogue, course_sources
+
+from conftest import free_port, start_app, stop_app, wait_until_ready
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[tuple[str, int]]:
+    port = free_port()
+    proc = start_app(port)
+    try:
+        wait_until_ready(proc, f"http://127.0.0.1:{port}")
+        yield "127.0.0.1", port
+    finally:
+        stop_app(proc)
+
+
+def get(server: tuple[str, int], path: str, host: str | None = None) -> tuple[int, dict[str, str], str]:
+    """One GET without following redirects; ``path`` is sent exactly as written (no normalisation)."""
+    conn = http.client.HTTPConnection(*server, timeout=30)
+    conn.putrequest("GET", path, skip_host=host is not None)
+    if host is not None:
+        conn.putheader("Host", host)
+    conn.endheaders()
+    response = conn.getresponse()
+    body = response.read(200_000).decode("utf-8", "replace")
+    conn.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+
+
+def test_root_and_file_browser_lead_to_the_home_page(server: tuple[str, int]) -> None:
+    for path, target in [("/", "/voila/render/home.ipynb"), ("/?seed=7", "/voila/render/home.ipynb?seed=7"),
+                         ("/voila/tree", "/voila/render/home.ipynb"), ("/voila/", "/voila/render/home.ipynb")]:
+        status, headers, _ = get(server, path)
+        assert (status, headers.get("location")) == (302, target), path
+
+
+def test_the_rules_reference_is_served_with_an_anchor_per_rule(server: tuple[str, int]) -> None:
+    status, headers, _ = get(server, "/voila/render/rules.html")
+    assert status == 302 and headers["location"].endswith("/voila/files/rules.html")
+    status, _, body = get(server, "/voila/files/rules.html")
+    assert status == 200
+    anchors = set(re.findall(r'id="([^"]+)"', body))
+    assert {f"R{n}" for n in range(1, 16)} <= anchors and {f"D{n}" for n in range(1, 14)} <= anchors
+    assert {"R4.2", "R11.4", "E3", "glossary", "wild-dos", "catch"} <= anchors
+    assert "<script src" not in body and "https://" not in body  # nothing fetched from the internet
+
+
+FORBIDDEN = [
+    "/voila/files/pyproject.toml", "/voila/files/README.md", "/voila/files/.git/HEAD", "/voila/files/.git/config",
+    "/voila/files/tests/conftest.py", "/voila/files/tutorials/README.md", "/voila/files/home.ipynb",
+    "/voila/files/tutorials/01-setup.ipynb", "/voila/files/%2e%2e/config/voila.json",
+    "/voila/files/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/voila/files/..%2f..%2fpyproject.toml",
+    "/voila/files/%2E%2E/site/rules.html", "/voila/files/.hidden/x.png", "/voila/files/tutorials/.x/y.png",
+    "/voila/render/%2e%2e/config/voila.json", "/voila/render/pyproject.toml", "/voila/render/tests/conftest.py",
+    "/voila/render/.git/HEAD", "/voila/render/..%2f..%2fREADME.md", "/voila/render/bench/app.py",
+    "/voila/render/notebooks/01-one-row-card.ipynb", "/voila/render/dos_lab/app/home.ipynb",
+    "/voila/api/contents", "/voila/api/contents/tutorials", "/voila/tree/.git", "/pyproject.toml", "/.git/HEAD",
+]
+
+
+@pytest.mark.parametrize("path", FORBIDDEN)
+def test_nothing_outside_the_course_is_served(server: tuple[str, int], path: str) -> None:
+    status, headers, body = get(server, path)
+    for _ in range(3):  # follow the site's own redirects (a page that is not a notebook goes to /voila/files/)
+        if status not in (301, 302):
+            break
+        location = headers["location"]
+        if location.startswith("/voila/render/home.ipynb"):
+            return  # the file browser leads home, listing nothing
+        status, headers, body = get(server, location.split("127.0.0.1", 1)[-1].split(f":{server[1]}", 1)[-1])
+    assert status in (403, 404), f"{path} answered {status}"
+    assert "[build-system]" not in body and "root:" not in body and "Traceback" not in body
+
+
+def test_a_foreign_host_header_is_refused(server: tuple[str, int]) -> None:
+    status, _, body = get(server, "/voila/static/voila.js", host=f"rebind.example:{server[1]}")
+    assert status == 403 and "host name" in body
+    assert get(server, "/voila/static/voila.js", host=f"localhost:{server[1]}")[0] == 200
+
+
+def test_a_busy_port_gives_a_clear_message() -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = subprocess.run([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={port}"],
+                                capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert f"port {port} is already in use" in result.stderr and f"--port {port + 1}" in result.stderr
+
+
+def test_help_lists_the_classroom_options_and_hands_the_rest_to_voila() -> None:
+    out = subprocess.run([sys.executable, "-m", "dos_lab", "--help"], capture_output=True, text=True,
+                         timeout=60, check=True).stdout
+    for option in ("--port", "--no-browser", "--class N", "--lan", "--token", "--max-kernels", "--export"):
+        assert option in out
+    assert "Any other option goes to Voilà and overrides the shipped configuration" in out
+    same = subprocess.run([sys.executable, "-m", "dos_lab.app.launch", "--help"], capture_output=True, text=True,
+                          timeout=60, check=True).stdout
+    assert same == out.replace("usage: dos-lab", "usage: dos-lab")
+
+
+def test_the_site_folder_holds_only_the_course(tmp_path: Path) -> None:
+    site = build_site(tmp_path / "site")
+    files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    entries = catalogue()
+    assert files == sorted(["home.ipynb", "rules.html", *(e.path for es in entries.values() for e in es)])
+    assert [e.path for e in entries["tutorials"]][:3] == ["tutorials/01-setup.ipynb", "tutorials/02-matching.ipynb",
+                                                          "tutorials/03-wild-cards.ipynb"]
+    assert len(entries["tutorials"]) >= 8 and len(entries["lessons"]) >= 5
+    assert all(e.summary and "(R" not in e.summary for es in entries.values() for e in es)
+    # in a checkout the notebooks are links to their one source, not copies that could drift
+    assert (site / "tutorials" / "01-setup.ipynb").resolve() == (ROOT / "tutorials" / "01-setup.ipynb").resolve()
+    with pytest.raises(FileExistsError):
+        build_site(site)
+
+
+def test_the_installed_layout_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "dos_lab"
+    (package / "app").mkdir(parents=True)
+    (package / "course" / "tutorials").mkdir(parents=True)
+    (package / "course" / "rules.md").write_text("# Rules\n")
+    sources = course_sources(package / "app")
+    assert sources.rules == package / "course" / "rules.md"
+    assert sources.folders == {"tutorials": package / "course" / "tutorials", "lessons": package / "course" / "lessons"}
+
+
+def test_the_package_ships_its_licence_and_type_marker() -> None:
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert (ROOT / "dos_lab" / "py.typed").exists()
+    assert 'license-files = ["LICENSE"]' in (ROOT / "pyproject.toml").read_text()

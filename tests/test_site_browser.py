@@ -1,0 +1,193 @@
+"""The site in headless Chromium, with Voilà's pre-heated kernels on (``dos-lab --class 2``): the home page
+shows the table, its deal number and the course; two seeds give two deals although the kernels ran the page
+before anyone asked for it; a strange address gives a short note, not a broken page; every page links Home and
+Rules; and kernels go away with the pages (shut down when a tab closes, culled when a browser vanishes).
+Screenshots go to ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from conftest import free_port, stop_app, wait_until_ready
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+FIRST = 60_000  # a page may wait for a kernel on a loaded machine
+
+
+def start_site(*flags: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={port}", *flags])
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_ready(proc, base)
+    except RuntimeError:
+        stop_app(proc)
+        raise
+    return proc, base
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[str]:
+    # two warm home pages; Voilà's own pool setting (given on the command line) overrides the shipped pools,
+    # so no tutorial or lesson is pre-heated for these tests
+    proc, base = start_site("--class", "2", '--VoilaKernelManager.kernel_pools_config='
+                            '{"default": {"pool_size": 0}, "home.ipynb": {"pool_size": 2}}')
+    try:
+        yield base
+    finally:
+        stop_app(proc)
+
+
+def open_home(page: Page, url: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto(url)
+    expect(page.locator(".dos-hand-0")).to_be_visible(timeout=FIRST)
+
+
+def hand(page: Page) -> str:
+    return " ".join(page.locator(f".dos-hand-{i}").inner_text().replace("\n", "") for i in range(7))
+
+
+def test_home_page_has_the_table_the_deal_number_and_the_course(page: Page, site: str, artifacts: Path) -> None:
+    open_home(page, f"{site}/")
+    assert page.url.endswith("/voila/render/home.ipynb")
+    seed = page.locator(".dos-seed b").inner_text()
+    assert re.fullmatch(r"\d{1,6}", seed)
+    expect(page.locator(".dos-course li")).to_have_count(13)
+    expect(page.locator(".dos-course li").first).to_contain_text("What is in the box")
+    expect(page.locator(".dos-course a[href='tutorials/02-matching.ipynb']")).to_be_visible()
+    expect(page.locator(".dos-course a[href='lessons/05-greedy-vs-random.ipynb']")).to_be_visible()
+    expect(page.locator("nav.dos-site-nav a.dos-nav-rules")).to_have_attribute("href", "/voila/files/rules.html")
+    assert page.get_by_text("Traceback").count() == 0 and page.get_by_text("error when executing").count() == 0
+    page.screenshot(path=str(artifacts / "site-home.png"), full_page=True)
+    first = hand(page)
+    # the deal number is a link that deals the same cards again, for the whole class
+    page.locator(".dos-seed a").click()
+    expect(page.locator(".dos-hand-0")).to_be_visible(timeout=FIRST)
+    assert page.url.endswith(f"?seed={seed}") and hand(page) == first
+
+
+def test_two_seeds_give_two_deals_with_preheated_kernels(browser: Browser, site: str) -> None:
+    hands = {}
+    for seed in (7, 8):
+        context = browser.new_context()
+        page = context.new_page()
+        open_home(page, f"{site}/voila/render/home.ipynb?seed={seed}&bots=random,greedy")
+        expect(page.locator(".dos-seed b")).to_have_text(str(seed))
+        expect(page.locator(".dos-page.dos-preheated")).to_have_count(1)  # served from the warm pool
+        expect(page.locator(".dos-header")).to_contain_text("P3 (greedy bot)")
+        hands[seed] = hand(page)
+        context.close()
+    assert hands[7] != hands[8]
+
+
+def test_strange_addresses_give_a_short_note(page: Page, site: str, artifacts: Path) -> None:
+    open_home(page, f"{site}/?hand_size=%C2%B2&seed={'9' * 5000}&forget=7&template=nonexistent&theme=dark")
+    status = page.locator(".dos-status")
+    expect(status).to_contain_text("hand_size='²' is not a whole number")
+    expect(status).to_contain_text("forget='7' is outside 0 to 1: using 1")
+    expect(status).to_contain_text("template is not a setting of this page")
+    assert "9" * 30 not in status.inner_text()
+    assert page.get_by_text("There was an error").count() == 0
+    page.screenshot(path=str(artifacts / "site-strange-address.png"))
+
+
+def test_every_page_links_home_and_the_rules(page: Page, site: str, artifacts: Path) -> None:
+    page.set_viewport_size({"width": 1100, "height": 900})
+    page.goto(f"{site}/voila/render/tutorials/02-matching.ipynb")
+    nav = page.locator("nav.dos-site-nav")
+    expect(nav.locator("a.dos-nav-home")).to_have_attribute("href", "/voila/render/home.ipynb", timeout=FIRST)
+    expect(page.locator(".dos-tut-example").first).to_be_visible(timeout=FIRST)
+    with page.context.expect_page() as opened:  # a new tab: leaving a page would end its game
+        nav.locator("a.dos-nav-rules").click()
+    rules = opened.value
+    expect(rules.locator("h1")).to_have_text("The rules of DOS")
+    rules.goto(rules.url + "#R4.2")
+    expect(rules.locator("#R4\\.2")).to_be_attached()
+    rules.screenshot(path=str(artifacts / "site-rules.png"))
+    rules.locator("a.dos-home-link").click()
+    expect(rules.locator(".dos-hand-0")).to_be_visible(timeout=FIRST)
+    rules.close()
+
+
+def kernel_id(page: Page) -> str:
+    config = json.loads(page.locator("#jupyter-config-data").inner_text())
+    return str(config["kernelId"])
+
+
+def kernel_alive(base: str, kernel: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{base}/api/kernels/{kernel}", timeout=10):
+            return True
+    except urllib.error.HTTPError as exc:
+        if exc.code == 404:
+            return False
+        raise
+
+
+def wait_gone(base: str, kernel: str, deadline: float = 90) -> bool:
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        if not kernel_alive(base, kernel):
+            return True
+        time.sleep(1)
+    return False
+
+
+def test_kernels_go_away_with_their_pages(browser: Browser) -> None:
+    # no pools (so every kernel belongs to a page), and a culler far quicker than the shipped one
+    proc, base = start_site("--MappingKernelManager.cull_idle_timeout=6", "--MappingKernelManager.cull_interval=2",
+                            "--VoilaConfiguration.preheat_kernel=False")
+    try:
+        kept, closed, vanished = (browser.new_context() for _ in range(3))
+        pages = {}
+        for name, context in (("kept", kept), ("closed", closed), ("vanished", vanished)):
+            pages[name] = context.new_page()
+            open_home(pages[name], f"{base}/?position=colour-match")
+        kernels = {name: kernel_id(page) for name, page in pages.items()}
+        assert len(set(kernels.values())) == 3 and all(kernel_alive(base, k) for k in kernels.values())
+        pages["closed"].close(run_before_unload=True)  # a closed tab asks Voilà to stop its kernel
+        vanished.close()  # a browser that crashed or lost the network: only the culler can tell
+        assert wait_gone(base, kernels["closed"]) and wait_gone(base, kernels["vanished"])
+        # a student still reading (page open, idle longer than the cull timeout) keeps the game
+        assert kernel_alive(base, kernels["kept"])
+        pages["kept"].locator(".dos-hand-0").click()
+        expect(pages["kept"].locator(".dos-hand-0")).to_have_class(re.compile("dos-selected"))
+        kept.close()
+        closed.close()
+    finally:
+        stop_app(proc)
+
+
+def test_rule_numbers_link_to_the_rules(page: Page, site: str, artifacts: Path) -> None:
+    open_home(page, f"{site}/?position=colour-match")
+    expect(page.locator(".dos-howto a.dos-rule-link", has_text="R9")).to_have_attribute(
+        "href", "/voila/files/rules.html#R9")
+    page.locator(".dos-hand-0").click()
+    page.locator(".dos-row-1").click()
+    page.locator(".dos-match").click()
+    status = page.locator(".dos-status")
+    expect(status).to_have_text("Not allowed: R7 is 7, but Y5 needs 5 (R4.1)")
+    link = status.locator("a.dos-rule-link")
+    expect(link).to_have_count(1)  # the card R7 stays text; the rule (R4.1) becomes a link
+    expect(link).to_have_attribute("href", "/voila/files/rules.html#R4.1")
+    expect(link).to_have_attribute("target", "_blank")
+    status.screenshot(path=str(artifacts / "site-rule-link.png"))
+    with page.context.expect_page() as opened:
+        link.click()
+    rules = opened.value
+    expect(rules.locator("#R4\\.1")).to_be_attached()
+    assert rules.url.endswith("rules.html#R4.1")
+    rules.close()

@@ -1,0 +1,75 @@
+"""``dos-lab --lan``: the classroom network mode is safe by default — the printed link carries a token and is
+the last line printed, nothing but static course files answers without it, only this computer's names are
+accepted in the Host header, and new pages are refused with a short note when the kernel cap is reached."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+import requests
+
+from conftest import free_port, stop_app, wait_until_ready
+
+TOKEN = "classroom7"
+
+
+@pytest.fixture(scope="module")
+def lan() -> Iterator[tuple[str, str]]:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", "--lan", f"--port={port}",
+                             f"--token={TOKEN}", "--max-kernels=1"], stdout=subprocess.PIPE, text=True)
+    try:
+        wait_until_ready(proc, f"http://127.0.0.1:{port}")
+        assert proc.stdout is not None
+        lines = []
+        while not lines or not lines[-1].startswith("DOS lab: open"):
+            lines.append(proc.stdout.readline().strip())
+            assert lines[-1] or proc.poll() is None, lines
+        assert "anyone with the link below" in lines[-2]
+        yield f"http://127.0.0.1:{port}", lines[-1].removeprefix("DOS lab: open ")
+    finally:
+        stop_app(proc)  # type: ignore[arg-type]
+
+
+def test_the_printed_link_has_the_token_and_this_computers_address(lan: tuple[str, str]) -> None:
+    _, link = lan
+    parts = urlsplit(link)
+    assert parts.path == "/" and parts.query == f"token={TOKEN}" and parts.scheme == "http"
+    assert parts.hostname and parts.hostname != "0.0.0.0"
+
+
+def test_without_the_token_no_page_is_served(lan: tuple[str, str]) -> None:
+    base, _ = lan
+    for path in ("/", "/voila/render/home.ipynb", "/voila/render/tutorials/01-setup.ipynb", "/?token=wrong"):
+        response = requests.get(base + path, allow_redirects=False, timeout=30)
+        assert response.status_code in (302, 403), path
+        assert "home.ipynb" not in response.headers.get("location", "").split("?")[0], path
+    response = requests.get(f"{base}/api/kernels/00000000-0000-0000-0000-000000000000", timeout=30)
+    assert response.status_code == 403
+
+
+def test_the_printed_link_works_from_the_network_name_and_sets_a_login_cookie(lan: tuple[str, str]) -> None:
+    base, link = lan
+    host = urlsplit(link).netloc
+    session = requests.Session()
+    response = session.get(f"{base}/?token={TOKEN}", headers={"Host": host}, allow_redirects=False, timeout=30)
+    assert response.status_code == 302 and response.headers["location"] == "/voila/render/home.ipynb"
+    assert session.cookies, "no login cookie: students would need the token on every page"
+    foreign = requests.get(f"{base}/?token={TOKEN}", headers={"Host": "attacker.example"}, timeout=30)
+    assert foreign.status_code == 403
+
+
+def test_the_kernel_cap_refuses_a_page_with_a_short_note(lan: tuple[str, str]) -> None:
+    base, _ = lan
+    session = requests.Session()
+    session.get(f"{base}/?token={TOKEN}", allow_redirects=False, timeout=30)
+    first = session.get(f"{base}/voila/render/home.ipynb?seed=3", timeout=120)
+    assert first.status_code == 200 and "kernelId" in first.text
+    second = session.get(f"{base}/voila/render/tutorials/01-setup.ipynb", timeout=120)
+    assert second.status_code == 503
+    assert "The class server is full right now: 1 page is open, as many as it allows" in second.text
+    assert "Traceback" not in second.text
