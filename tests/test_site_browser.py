@@ -110,6 +110,10 @@ def test_every_page_links_home_and_the_rules(page: Page, site: str, artifacts: P
     nav = page.locator("nav.dos-site-nav")
     expect(nav.locator("a.dos-nav-home")).to_have_attribute("href", "/voila/render/home.ipynb", timeout=FIRST)
     expect(page.locator(".dos-tut-example").first).to_be_visible(timeout=FIRST)
+    # the notebook's own links to docs/rules.md (right in JupyterLab) open the rendered reference on the site
+    written = page.locator("#rendered_cells a:not(.dos-rule-link)", has_text="R4.2").first
+    expect(written).to_have_attribute("href", "/voila/files/rules.html#R4.2")
+    expect(written).to_have_attribute("target", "_blank")
     with page.context.expect_page() as opened:  # a new tab: leaving a page would end its game
         nav.locator("a.dos-nav-rules").click()
     rules = opened.value
