@@ -275,7 +275,7 @@ def home_page(query: str | None = None) -> widgets.VBox:
         table.refresh()
     howto = widgets.HTML(HOW_TO_PLAY)
     howto.add_class("dos-howto")
-    seed = widgets.HTML(seed_html(setup.seed, query))
+    seed = widgets.HTML(seed_html(table.controller.seed, query))
     seed.add_class("dos-seed")
     lessons = widgets.HTML(course_html())
     lessons.add_class("dos-lessons")
