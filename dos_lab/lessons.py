@@ -1,28 +1,32 @@
-"""Helpers for the probability lessons in ``notebooks/``: convergence plots, small explorers, answer checkers.
+"""Helpers for the probability lessons in ``notebooks/``: the exercises, tables, card pictures, plots,
+simulations a student can run again, and quick explorers.
 
-The lessons call these instead of repeating plotting code in every notebook. matplotlib and ipywidgets are
-imported inside the functions that need them, so importing this module stays light.
+Every exercise is defined once in :data:`EXERCISES`; :func:`exercise` turns it into an answer box for the
+page, and :func:`check` checks an answer typed in code (for JupyterLab users):
 
-The checkers take the student's answer (a whole number, a fraction such as ``Fraction(4, 27)`` or ``"4/27"``,
-or a decimal) and print whether it is right, with a hint if it is not:
-
->>> check("1.hits_on_a_7", 16)
-Correct! 16 cards can match a 7: 8 sevens and 8 Wild # cards.
-True
 >>> check("1.hits_on_a_7", 8)
-Not quite. Hint: don't forget the Wild # cards: they can be any number from 1 to 10.
+Not yet. The 7 in the row is not among them. Count the 7s that are left, then the cards that can stand for any number.
 False
->>> as_fraction("4/27"), as_fraction(0.25)
-(Fraction(4, 27), Fraction(1, 4))
+>>> check("1.hits_on_a_7", "15")
+Right! 7 sevens are left (the eighth lies in the row) and 8 Wild # cards can be any number from 1 to 10: 7 + 8 = 15.
+True
+
+**The model of lessons 1–2**: a row card lies face up in the Center Row, so it is not in your hand; your hand is
+dealt from the other 107 cards (``exclude_target=True`` in :mod:`dos_lab.probability`).
+
+>>> percent(P.p_single_match(7, exclude_target=True))
+'66.4 %'
 """
 
 from __future__ import annotations
 
 import html
+import io
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
@@ -30,203 +34,453 @@ import numpy as np
 import numpy.typing as npt
 
 from dos_lab import probability as P
+from dos_lab.cards import Card
 from dos_lab.errors import InvalidInput
-from dos_lab.simulate import GameRecord, wilson_interval
+from dos_lab.render import cards_html
+from dos_lab.simulate import GameRecord, play_game, wilson_interval
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = [
     "EXERCISES",
+    "ROW_LABELS",
     "ROW_VALUES",
+    "TWO_ROW_CHANCES",
+    "Exercise",
     "as_fraction",
+    "cards_picture",
     "check",
-    "compare_guess",
     "convergence_plot",
+    "exercise",
     "explore_one_row_card",
     "explore_pairs",
     "explore_points",
     "explore_tournament",
     "explore_two_row_cards",
+    "explore_wilson",
+    "hand_points_by_wilds",
+    "median",
     "normal_tail",
     "one_row_card_chance",
+    "page_style",
     "percent",
     "points_plot",
-    "row_card_bars",
     "row_card_table",
+    "run_simulation",
+    "run_tournament",
+    "show",
+    "table",
+    "wilson_band",
     "win_rate_plot",
 ]
 
 #: the row-card values in the order the lessons list them: 1, W (a Wild DOS, value 2), 3..10, # (a Wild #)
 ROW_VALUES: tuple[int | str, ...] = (1, "W", 3, 4, 5, 6, 7, 8, 9, 10, "#")
+#: how a student reads each row-card value
+ROW_LABELS: dict[int | str, str] = {v: str(v) for v in ROW_VALUES} | {"W": "Wild DOS (2)", "#": "Wild #"}
+_PICTURE = {1: "R1", "W": "W", 3: "B3", 4: "G4", 5: "Y5", 6: "R6", 7: "B7", 8: "G8", 9: "Y9", 10: "R10", "#": "B#"}
 
 
-def percent(x: Fraction | float) -> str:
-    """A chance written as a percentage with one decimal.
+def percent(x: Fraction | float, digits: int = 1) -> str:
+    """A chance written as a percentage.
 
-    >>> percent(Fraction(1, 8))
-    '12.5%'
+    >>> percent(Fraction(1, 8)), percent(0.5, 0)
+    ('12.5 %', '50 %')
     """
-    return f"{float(x):.1%}"
+    return f"{float(x) * 100:.{digits}f} %"
+
+
+# --- what the page shows: HTML, tables, card pictures ----------------------------------------------------------
+
+
+class Shown:
+    """HTML for the page (Voila and JupyterLab show it as HTML; its plain text has no Python in it)."""
+
+    def __init__(self, markup: str, text: str = "") -> None:
+        self.markup = markup
+        self.text = text or html.unescape(_strip_tags(markup))
+
+    def _repr_html_(self) -> str:
+        return self.markup
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _strip_tags(markup: str) -> str:
+    import re
+
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup)).strip()
+
+
+def show(sentence: str) -> Shown:
+    """A sentence (HTML allowed) shown as a paragraph on the page.
+
+    >>> show("At least one hits: <b>66.4 %</b>.")
+    At least one hits: 66.4 % .
+    """
+    return Shown(f"<p style='font-size:15px;margin:6px 0'>{sentence}</p>")
+
+
+#: the page prints in full: Voila scrolls the lesson inside one panel, which a printer would cut to one page
+_PRINT_CSS = """
+@media print {
+  html, body, #main, #rendered_cells, .lm-BoxPanel, .lm-Panel, .jp-OutputArea, .jp-Cell {
+    position: static !important; height: auto !important; max-height: none !important; width: auto !important;
+    overflow: visible !important; contain: none !important; }
+  .dos-sim-run, .dos-check, .dos-show, .dos-lock { display: none !important; }
+  img { max-width: 100% !important; height: auto !important; }
+  .jp-Cell, .dos-question, table, img { break-inside: avoid; }
+}
+"""
+
+
+def page_style() -> Shown:
+    """The lessons' print stylesheet (nothing visible on screen): a printed lesson has every page."""
+    return Shown(f"<style>{_PRINT_CSS}</style>", " ")
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[object]], caption: str = "") -> Shown:
+    """An HTML table with aligned columns: the first column left, the others right (numbers line up).
+
+    >>> print(table(["row card", "chance"], [["7", "66.4 %"]]).markup.count("<tr"))
+    2
+    """
+    cell = "padding:3px 12px;border-bottom:1px solid #ddd;"
+    head = "".join(f"<th style='{cell}text-align:{'left' if i == 0 else 'right'}'>{h}</th>"
+                   for i, h in enumerate(header))
+    body = "".join("<tr>" + "".join(
+        f"<td style='{cell}text-align:{'left' if i == 0 else 'right'};font-variant-numeric:tabular-nums'>{v}</td>"
+        for i, v in enumerate(row)) + "</tr>" for row in rows)
+    cap = f"<caption style='caption-side:top;text-align:left;font-weight:bold;padding:4px 0'>{caption}</caption>"
+    return Shown(f"<table class='dos-table' style='border-collapse:collapse;font-size:14px;margin:6px 0'>"
+                 f"{cap if caption else ''}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+
+
+def cards_picture(codes: str, caption: str = "", size: str = "normal") -> Shown:
+    """Card pictures (the game's own card faces) with a caption, e.g. ``cards_picture("B7", "The row card")``."""
+    cards = [Card.parse(code) for code in codes.split()]
+    label = f"<div style='font-size:14px;color:#37474f'>{caption}</div>" if caption else ""
+    return Shown(f"<div class='dos-cards' style='margin:6px 0'>{label}{cards_html(cards, size=size)}</div>",
+                 caption or "cards")
+
+
+def row_card_picture(value: int | str, size: str = "small") -> str:
+    """One card face standing for a row-card value (any colour would do: matching numbers ignores colour)."""
+    return cards_html([Card.parse(_PICTURE[value])], size=size)
+
+
+# --- exercises --------------------------------------------------------------------------------------------------
 
 
 def as_fraction(answer: object) -> Fraction:
-    """A student's answer as a fraction: ``16``, ``Fraction(4, 27)``, ``"4/27"``, ``0.148`` or ``"14.8%"``."""
+    """A student's answer as a fraction: ``16``, ``Fraction(4, 27)``, ``"4/27"``, ``0.148``, ``"14.8 %"``."""
+    from dos_lab.widgets.answers import read_number
+
     if isinstance(answer, bool):
-        raise InvalidInput("answer with a number, not True or False")
+        raise InvalidInput("answer with a number, not yes or no")
     if isinstance(answer, Fraction | int):
         return Fraction(answer)
     if isinstance(answer, float):
         return Fraction(answer).limit_denominator(1_000_000)
-    if isinstance(answer, str):
-        text = answer.strip()
-        try:
-            if text.endswith("%"):
-                return Fraction(text[:-1].strip()) / 100
-            return Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            pass
-    raise InvalidInput(f"{answer!r} is not a number; answer like 16, 4/27, 0.148 or '14.8%'")
+    if isinstance(answer, np.integer | np.floating):
+        return as_fraction(answer.item())
+    try:
+        return read_number(str(answer))
+    except ValueError:
+        raise InvalidInput(f"“{answer}” is not a number; answer like 16, 4/27, 0.148 or 14.8 %") from None
 
 
 @dataclass(frozen=True)
 class Exercise:
-    """One exercise: the exact answer, what to say when right, a hint when wrong, and how close is close enough."""
+    """One exercise: the question, its exact answer, how it is asked, a hint that does not give the answer
+    away, and the worked answer."""
 
+    question: str
     answer: Fraction
-    explain: str
+    kind: str  # "whole", "chance" or "number"
     hint: str
-    tolerance: float = 0.001
+    explain: str
+    decimals: int = 1
 
 
-def _ex(answer: Fraction | int, explain: str, hint: str, tolerance: float = 0.001) -> Exercise:
-    return Exercise(Fraction(answer), explain, hint, tolerance)
-
-
-_ROW_COUNTS = {v: c.count for v, c in zip(ROW_VALUES, P.VALUE_CLASSES, strict=True)}
-
-
+@cache
 def one_row_card_chance(hand_size: int = 7) -> Fraction:
     """The chance of matching one random row card (dealt from the cards not in the hand).
 
     >>> percent(one_row_card_chance())
-    '89.6%'
+    '89.6 %'
     """
-    return sum((Fraction(n, 108) * P.p_any_match(v, hand_size, exclude_target=True)
-                for v, n in _ROW_COUNTS.items()), Fraction(0))
+    counts = {v: c.count for v, c in zip(ROW_VALUES, P.VALUE_CLASSES, strict=True)}
+    return sum((Fraction(n, 108) * P.p_any_match(v, hand_size, exclude_target=True) for v, n in counts.items()),
+               Fraction(0))
+
+
+def _exercises() -> dict[str, Exercise]:
+    return {
+        "1.hits_on_a_7": Exercise(
+            "A 7 lies in the row. How many of the <b>107 other cards</b> can match it on their own?", Fraction(15),
+            "whole", "The 7 in the row is not among them. Count the 7s that are left, then the cards that can "
+            "stand for any number.",
+            "7 sevens are left (the eighth lies in the row) and 8 Wild # cards can be any number from 1 to 10: "
+            "7 + 8 = 15."),
+        "1.one_card_hits_a_7": Exercise(
+            "You hold just <b>one</b> card, dealt from the 107 cards that are not in the row. What is the chance "
+            "it matches the 7 on its own?", Fraction(15, 107), "chance",
+            "A chance is (cards that work) ÷ (cards it could be). How many cards work, out of how many?",
+            "15 of the 107 cards match: 15/107, about 14.0 %."),
+        "1.two_cards_miss_a_7": Exercise(
+            "You hold <b>two</b> cards. What is the chance that <b>both</b> miss the 7? (Cards are dealt without "
+            "putting them back.)", Fraction(92 * 91, 107 * 106), "chance",
+            "Multiply two chances: the first card misses, then the second misses given that the first did. "
+            "After one miss, how many misses are left, and how many cards?",
+            "(92/107) × (91/106) = 8372/11342, about 73.8 %: after one miss, 91 misses are left among 106 cards."),
+        "1.wild_hash_one_card": Exercise(
+            "A <b>Wild #</b> lies in the row. You hold one card. What is the chance that it matches the Wild # on "
+            "its own?", P.p_single_match("#", 1, exclude_target=True), "chance",
+            "The player who matches a Wild # in the row says which number it is, anything from one to ten. Which "
+            "cards can count as such a number?",
+            "Every card can: a number card, a Wild DOS (2) and a Wild # all count as a number from 1 to 10, so the "
+            "chance is 1 (100 %)."),
+        "2.pairs_for_6": Exercise(
+            "How many <b>kinds of pairs</b> of cards add up to <b>6</b>? (Count 1+5 and 5+1 once; a Wild DOS "
+            "counts 2, a Wild # any number 1–10.)", Fraction(len(P.pair_combinations(6))), "whole",
+            "Go in order: 1 with something, then a Wild DOS (2) with something, then 3 with 3 — and do not forget "
+            "the pairs that use a Wild #, including two Wild # cards.",
+            "1+5, Wild DOS+4, 3+3, and with a Wild #: 1+#, Wild DOS+#, 3+#, 4+#, 5+#, #+# — 9 kinds."),
+        "2.double_on_w_two_cards": Exercise(
+            "You hold <b>two</b> cards. A <b>Wild DOS</b> (worth 2) lies in the row. What is the chance your two "
+            "cards make a double match on it?", Fraction(math.comb(20, 2), math.comb(107, 2)), "chance",
+            "2 = 1 + 1, so both cards must be able to count as 1. Which cards can be a 1, and how many? Then "
+            "count the pairs of them, and all pairs of the 107 cards.",
+            "12 ones and 8 Wild # can be a 1: C(20, 2) / C(107, 2) = 190/5671, about 3.4 %."),
+        "2.pairs_for_5": Exercise(
+            "How many kinds of pairs add up to <b>5</b>?", Fraction(len(P.pair_combinations(5))), "whole",
+            "Use the pairs explorer above, or go in order: 1+?, Wild DOS+?, then the pairs with a Wild #.",
+            "1+4, Wild DOS+3, 1+#, Wild DOS+#, 3+#, 4+#, #+# — 7 kinds."),
+        "3.naive_both": Exercise(
+            "If the two row cards were <b>independent</b>, what would the chance of matching <b>both</b> be? One "
+            f"row card is matched with chance {percent(one_row_card_chance(), 2)}.",
+            one_row_card_chance() ** 2, "chance",
+            "For independent events, the chance that both happen is found with one operation on the two chances.",
+            f"{percent(one_row_card_chance(), 2)} × {percent(one_row_card_chance(), 2)} ≈ "
+            f"{percent(one_row_card_chance() ** 2)}."),
+        "3.expected_cleared": Exercise(
+            "What is the <b>expected number</b> of row cards you can clear in one turn with 7 cards?",
+            P.expected_matchable(), "number",
+            "You clear 0, 1 or 2 cards. The expected number is P(at least one) + P(both): both chances are in "
+            "the table above.", f"{percent(P.p_can_match(), 2)} + {percent(P.p_match_both(), 2)} ≈ "
+            f"{float(P.expected_matchable()):.2f} row cards.", decimals=2),
+        "3.exactly_one": Exercise(
+            "What is the chance you can match <b>exactly one</b> of the two row cards (one, but not both)?",
+            P.p_can_match() - P.p_match_both(), "chance",
+            "The deals where you can match at least one are split into two kinds: exactly one, and both.",
+            f"P(at least one) − P(both) = {percent(P.p_can_match())} − {percent(P.p_match_both())} = "
+            f"{percent(P.p_can_match() - P.p_match_both())}."),
+        "4.mean_points": Exercise(
+            "What is the <b>average</b> number of points in a random 7-card hand?", P.expected_hand_points(7),
+            "number", "The whole deck of 108 cards is worth 1036 points. What is one card worth on average? "
+            "And seven cards?", "7 × 1036/108 ≈ 67.1 points.", decimals=1),
+        "4.points_below_100": Exercise(
+            "What is the exact chance that a 7-card hand is worth <b>less than 100</b> points?",
+            1 - sum((q for p, q in P.hand_points_pmf(7).items() if p >= 100), Fraction(0)), "chance",
+            "Use the complement rule with a number from the table of the bell curve above.",
+            "1 − P(100 or more) = 1 − 11.9 % = 88.1 %."),
+        "5.wilson_low_8_of_10": Exercise(
+            "A bot won <b>8 of 10</b> games. What is the <b>lower end</b> of the 95 % Wilson interval for its win "
+            "rate?", Fraction(wilson_interval(8, 10)[0]).limit_denominator(100_000), "chance",
+            "Set the interval calculator above to 8 wins in 10 games and read the lower end.",
+            f"The interval runs from {percent(wilson_interval(8, 10)[0])} to {percent(wilson_interval(8, 10)[1])}:"
+            " 8 wins in 10 games could still come from a player who wins only half the time."),
+        "5.greedy_rate": Exercise(
+            "GreedyBot won 71 of the 150 games. What is its win rate?", Fraction(71, 150), "chance",
+            "A win rate is wins ÷ games.", "71/150 ≈ 47.3 %."),
+    }
 
 
 #: every exercise of the lessons, by name: ``"<lesson>.<name>"``
-EXERCISES: dict[str, Exercise] = {
-    "1.hits_on_a_7": _ex(16, "16 cards can match a 7: 8 sevens and 8 Wild # cards.",
-                         "don't forget the Wild # cards: they can be any number from 1 to 10."),
-    "1.one_card_hits_a_7": _ex(Fraction(16, 108), "one card matches a 7 with chance 16/108 = 4/27, about 14.8%.",
-                               "how many of the 108 cards can match a 7?"),
-    "1.two_cards_miss_a_7": _ex(Fraction(92 * 91, 108 * 107),
-                                "(92/108) x (91/107): the second card comes from the 107 cards left.",
-                                "92 of the 108 cards miss a 7. After one miss, how many misses are left, "
-                                "out of how many cards?"),
-    "2.pairs_for_6": _ex(len(P.pair_combinations(6)), f"there are {len(P.pair_combinations(6))} kinds of pairs that "
-                         "make 6.",
-                         "list them with pair_combinations(6) and count, or write them out: 1+5, W+4, 3+3, ..."),
-    "2.easiest_number": _ex(10, "10 is the easiest number card to hit: it has the most ways to make a sum.",
-                            "look at the bar chart: which number card has the tallest bar?"),
-    "2.double_on_w_two_cards": _ex(Fraction(math.comb(20, 2), math.comb(108, 2)),
-                                   "C(20, 2) / C(108, 2) = 190/5778: both cards must be 1s or Wild # cards.",
-                                   "a Wild DOS in the row is 2 = 1 + 1. Which cards can be a 1? How many pairs of "
-                                   "them are there?"),
-    "3.naive_both": _ex(one_row_card_chance() ** 2,
-                        "multiplying treats the two row cards as if they were independent.",
-                        "multiply the chance for one row card by itself."),
-    "3.expected_cleared": _ex(P.expected_matchable(), "P(at least one) + P(both) = the expected number cleared.",
-                              "the expected number is P(at least 1) + P(2)."),
-    "4.mean_points": _ex(P.expected_hand_points(7), "7 x 1036/108 = 67.1 points on average.",
-                         "the whole deck is worth 1036 points in 108 cards; each card is worth 1036/108 on average."),
-    "4.points_at_least_100": _ex(sum(q for p, q in P.hand_points_pmf(7).items() if p >= 100),
-                                 "add up the exact chances of every total from 100 up.",
-                                 "sum(q for points, q in hand_points_pmf(7).items() if points >= 100)"),
-    "5.greedy_games": _ex(0, "", ""),  # the answer comes from the lesson's own tournament (see check())
-    "5.wilson_low_8_of_10": _ex(Fraction(wilson_interval(8, 10)[0]).limit_denominator(10_000),
-                                "with only 10 games, 8 wins could still come from a 49% player.",
-                                "wilson_interval(8, 10) gives (low, high); the answer is the low end."),
-}
+EXERCISES: dict[str, Exercise] = _exercises()
+
+
+def exercise(name: str) -> Any:
+    """The exercise ``name`` as an answer box for the page (see :mod:`dos_lab.widgets.answers`)."""
+    from dos_lab.widgets.answers import AnswerBox
+
+    if name not in EXERCISES:
+        raise InvalidInput(f"there is no exercise “{name}”; the exercises are {', '.join(EXERCISES)}")
+    ex = EXERCISES[name]
+    return AnswerBox(ex.question, ex.answer, kind=ex.kind, decimals=ex.decimals,  # type: ignore[arg-type]
+                     hint=ex.hint, explain=ex.explain, name=name.replace(".", "-"))
 
 
 def check(name: str, answer: object, expected: object = None) -> bool:
-    """Check a student's ``answer`` to the exercise ``name``; print a verdict and return True if it is right.
+    """Check an answer typed in code to the exercise ``name``; print the verdict and return True if right.
 
-    ``expected`` overrides the stored answer (for exercises about the student's own simulation).
+    ``expected`` overrides the stored answer.
 
-    >>> check("1.one_card_hits_a_7", "4/27")
-    Correct! one card matches a 7 with chance 16/108 = 4/27, about 14.8%.
-    True
-    >>> check("5.greedy_games", 17, expected=17)
-    Correct!
+    >>> check("1.one_card_hits_a_7", "15/107")
+    Right! 15 of the 107 cards match: 15/107, about 14.0 %.
     True
     """
-    if name not in EXERCISES:
-        raise InvalidInput(f"there is no exercise {name!r}; the exercises are {', '.join(EXERCISES)}")
-    exercise = EXERCISES[name]
-    target = exercise.answer if expected is None else as_fraction(expected)
-    try:
-        given = as_fraction(answer)
-    except InvalidInput as error:
-        print(f"Not quite: {error}")
-        return False
-    right = given == target or abs(float(given) - float(target)) <= exercise.tolerance * max(1.0, abs(float(target)))
-    if right:
-        print(f"Correct! {exercise.explain}".rstrip())
-    else:
-        print(f"Not quite. Hint: {exercise.hint}" if exercise.hint else "Not quite. Try again!")
-    return right
-
-
-def compare_guess(guess: float | Fraction, exact: Fraction | float, what: str = "The exact answer") -> None:
-    """Print a student's guess (a chance) next to the exact answer (or another result, named by ``what``).
-
-    >>> compare_guess(0.5, Fraction(3, 4))
-    Your guess: 50.0%. The exact answer: 75.0%. You were 25.0 percentage points too low.
-    >>> compare_guess(0.7, 0.7, what="The tournament")
-    Your guess: 70.0%. The tournament: 70.0%. You were spot on!
-    """
-    diff = float(guess) - float(exact)
-    where = "spot on!" if abs(diff) < 0.005 else (
-        f"{abs(diff) * 100:.1f} percentage points too {'high' if diff > 0 else 'low'}.")
-    print(f"Your guess: {percent(guess)}. {what}: {percent(exact)}. You were {where}")
+    box = exercise(name)
+    if expected is not None:
+        box.answer = as_fraction(expected)
+    if isinstance(answer, Fraction):
+        answer = f"{answer.numerator}/{answer.denominator}"
+    elif not isinstance(answer, str):
+        try:
+            answer = str(as_fraction(answer))
+        except InvalidInput as error:
+            print(f"Not yet: {error}")
+            return False
+    box.submit(answer)
+    print(box.feedback_text())
+    return bool(box.right)
 
 
 def row_card_table(hand_size: int = 7) -> list[tuple[str, str, str, str]]:
-    """Rows of (row card, single, double, any) chances for every row-card value, as percentages.
+    """Rows of (row card, single, double, any) chances for every row-card value, as percentages, with the row
+    card not in the deck the hand is dealt from.
 
     >>> row_card_table()[0]
-    ('1', '77.2%', '0.0%', '77.2%')
+    ('1', '75.7 %', '0.0 %', '75.7 %')
     """
-    return [(str(v), percent(P.p_single_match(v, hand_size)), percent(P.p_double_match(v, hand_size)),
-             percent(P.p_any_match(v, hand_size))) for v in ROW_VALUES]
+    return [(ROW_LABELS[v], percent(P.p_single_match(v, hand_size, True)),
+             percent(P.p_double_match(v, hand_size, True)), percent(P.p_any_match(v, hand_size, True)))
+            for v in ROW_VALUES]
 
 
-# --- plots -----------------------------------------------------------------------------------------------------
+# --- statistics -------------------------------------------------------------------------------------------------
+
+
+def wilson_band(successes: npt.NDArray[np.float64], trials: npt.NDArray[np.float64],
+                confidence: float = 0.95) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """The Wilson interval (as in :func:`dos_lab.simulate.wilson_interval`) for many counts at once.
+
+    >>> low, high = wilson_band(np.array([8.0]), np.array([10.0]))
+    >>> round(float(low[0]), 4), round(float(high[0]), 4)
+    (0.4902, 0.9433)
+    """
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * np.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    low = np.where(successes == 0, 0.0, np.maximum(0.0, centre - half))
+    high = np.where(successes == trials, 1.0, np.minimum(1.0, centre + half))
+    return low, high
+
+
+def median(pmf: dict[int, Fraction]) -> int:
+    """The smallest total whose running chance reaches one half.
+
+    >>> median(P.hand_points_pmf(7))
+    64
+    """
+    running = Fraction(0)
+    for points, chance in pmf.items():
+        running += chance
+        if running >= Fraction(1, 2):
+            return points
+    raise InvalidInput("the chances do not add up to 1")
+
+
+def normal_tail(mean: float, sd: float, at_least: float) -> float:
+    """The normal approximation of P(X ≥ at_least) for whole-number X, with the continuity correction:
+    P(Y ≥ at_least − ½) for a normal Y of the same mean and spread.
+
+    >>> round(normal_tail(0.0, 1.0, 0.5), 4)
+    0.5
+    """
+    return 1 - NormalDist(mean, sd).cdf(at_least - 0.5)
+
+
+#: groups of hands by their wild cards, as the lessons name them: (Wild DOS, Wild #) -> name
+WILD_GROUPS: dict[tuple[int, int], str] = {
+    (0, 0): "no wild card", (1, 0): "one Wild DOS", (0, 1): "one Wild #", (2, 0): "two Wild DOS",
+    (1, 1): "one Wild DOS and one Wild #", (0, 2): "two Wild #",
+}
+
+
+@cache
+def hand_points_by_wilds(n: int = 7) -> dict[tuple[int, int], dict[int, Fraction]]:
+    """The exact chances of each points total in an ``n``-card hand, split by how many Wild DOS and Wild #
+    cards the hand holds: ``{(wild_dos, wild_hash): {points: chance}}``. Added up, they give
+    :func:`dos_lab.probability.hand_points_pmf`.
+
+    >>> split = hand_points_by_wilds(7)
+    >>> group = split[1, 0]                       # exactly one Wild DOS, no Wild #
+    >>> round(float(group[50] / P.hand_points_pmf(7)[50]), 2)
+    0.8
+    """
+    numbers = [c for c in P.VALUE_CLASSES if c.label not in ("W", "#")]
+    wild_dos, wild_hash = (next(c for c in P.VALUE_CLASSES if c.label == label) for label in ("W", "#"))
+    ways: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(n)]  # ways[cards] = {points: hands}
+    for cls in numbers:
+        new: list[dict[int, int]] = [{} for _ in range(n + 1)]
+        for size, counts in enumerate(ways):
+            for points, count in counts.items():
+                for h in range(min(cls.count, n - size) + 1):
+                    key = points + h * cls.points
+                    new[size + h][key] = new[size + h].get(key, 0) + count * math.comb(cls.count, h)
+        ways = new
+    total = math.comb(P.DECK_SIZE, n)
+    split: dict[tuple[int, int], dict[int, Fraction]] = {}
+    for w in range(min(n, wild_dos.count) + 1):
+        for h in range(min(n - w, wild_hash.count) + 1):
+            hands = math.comb(wild_dos.count, w) * math.comb(wild_hash.count, h)
+            split[w, h] = {points + w * wild_dos.points + h * wild_hash.points: Fraction(count * hands, total)
+                           for points, count in sorted(ways[n - w - h].items())}
+    return split
+
+
+@cache
+def _pmf_from_groups(n: int) -> dict[int, Fraction]:
+    """:func:`dos_lab.probability.hand_points_pmf`, added up from the groups (one computation serves both)."""
+    total: dict[int, Fraction] = {}
+    for group in hand_points_by_wilds(n).values():
+        for points, chance in group.items():
+            total[points] = total.get(points, Fraction(0)) + chance
+    return dict(sorted(total.items()))
+
+
+# --- plots ------------------------------------------------------------------------------------------------------
+
+
+def _png(figure: Figure, tight: bool = True) -> bytes:
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight" if tight else None)
+    plt.close(figure)
+    return buffer.getvalue()
+
+
+def _percent_axis(ax: Axes, decimals: int = 0) -> None:
+    from matplotlib.ticker import PercentFormatter
+
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=decimals))
 
 
 def convergence_plot(outcomes: npt.NDArray[np.float64], exact: Fraction | float, title: str = "",
-                     label: str = "chance", ax: Axes | None = None) -> Axes:
-    """The running average of simulated outcomes, its 95% band, and the exact answer as a dashed line."""
+                     label: str = "share of deals", ax: Axes | None = None, unit: str = "random deals") -> Axes:
+    """The running share of yes-outcomes (1.0/0.0), its 95 % Wilson interval, and the exact chance (dashed)."""
     import matplotlib.pyplot as plt
 
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 3.5))
-    n = np.arange(1, len(outcomes) + 1)
-    running = np.cumsum(outcomes) / n
-    spread = np.sqrt(np.maximum(np.cumsum(outcomes ** 2) / n - running ** 2, 0.0) / n)
-    low, high = running - 1.96 * spread, running + 1.96 * spread
-    if outcomes.min() >= 0 and outcomes.max() <= 1:  # a chance: the band stays between 0 and 1
-        low, high = np.clip(low, 0, 1), np.clip(high, 0, 1)
-    ax.plot(n, running, color="tab:blue", label="simulation (running average)")
-    ax.fill_between(n, low, high, color="tab:blue", alpha=0.2, label="95% band")
-    ax.axhline(float(exact), color="black", linestyle="--", label=f"exact = {float(exact):.4f}")
+    n = np.arange(1, len(outcomes) + 1, dtype=np.float64)
+    hits = np.cumsum(outcomes)
+    low, high = wilson_band(hits, n)
+    ax.plot(n, hits / n, color="tab:blue", label="simulation: share so far")
+    ax.fill_between(n, low, high, color="tab:blue", alpha=0.2, label="95 % Wilson interval")
+    ax.axhline(float(exact), color="black", linestyle="--", label=f"exact: {percent(exact)}")
     ax.set_xscale("log")
-    ax.set_xlabel("number of random deals")
-    ax.set_ylabel(label)
+    ax.set_xlabel(f"number of {unit} (log scale)")
+    ax.set_ylabel(f"{label} (%)")
+    ax.set_ylim(0, 1.02)
+    _percent_axis(ax)
     ax.set_title(title)
     ax.legend(loc="best")
     return ax
@@ -239,172 +493,373 @@ def row_card_bars(hand_size: int = 7, ax: Axes | None = None) -> Axes:
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 3.5), layout="constrained")
     x = np.arange(len(ROW_VALUES))
-    for shift, (name, fn) in zip((-0.27, 0.0, 0.27), (("single", P.p_single_match), ("double", P.p_double_match),
+    for shift, (name, fn) in zip((-0.27, 0.0, 0.27), (("single match", P.p_single_match),
+                                                      ("double match", P.p_double_match),
                                                       ("any match", P.p_any_match)), strict=True):
-        ax.bar(x + shift, [float(fn(v, hand_size)) for v in ROW_VALUES], width=0.27, label=name)
-    ax.set_xticks(x, [str(v) for v in ROW_VALUES])
+        ax.bar(x + shift, [float(fn(v, hand_size, True)) for v in ROW_VALUES], width=0.27, label=name)
+    ax.set_xticks(x, ["1", "Wild\nDOS", *map(str, range(3, 11)), "Wild\n#"])
     ax.set_xlabel("row card")
-    ax.set_ylabel(f"chance with {hand_size} cards")
+    ax.set_ylabel(f"chance with {hand_size} cards (%)")
+    ax.set_title(f"Chance to match each row card with {hand_size} cards in hand")
     ax.set_ylim(0, 1.05)
+    _percent_axis(ax)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return ax
 
 
-def normal_tail(mean: float, sd: float, at_least: float) -> float:
-    """The normal approximation of P(X >= at_least), with a continuity correction of 1/2.
-
-    >>> round(normal_tail(0.0, 1.0, 0.5), 4)
-    0.5
-    """
-    return 1 - NormalDist(mean, sd).cdf(at_least - 0.5)
+_GROUP_COLOURS = {(0, 0): "#90a4ae", (1, 0): "#ef6c00", (0, 1): "#1565c0", (2, 0): "#f9a825"}
 
 
-def points_plot(hand_size: int = 7, ax: Axes | None = None) -> Axes:
-    """The exact distribution of points in a hand as bars, with the normal curve of the same mean and spread."""
+def points_plot(hand_size: int = 7, ax: Axes | None = None, split: bool = True) -> Axes:
+    """The exact distribution of points in a hand as stacked bars (split by the wild cards in the hand),
+    with the normal curve of the same mean and spread."""
     import matplotlib.pyplot as plt
 
     if ax is None:
-        _, ax = plt.subplots(figsize=(7, 3.5))
-    pmf = P.hand_points_pmf(hand_size)
+        _, ax = plt.subplots(figsize=(8, 3.8))
+    pmf = _pmf_from_groups(hand_size)
     points = np.array(list(pmf))
     chances = np.array([float(q) for q in pmf.values()])
     mean = float(np.sum(points * chances))
     sd = math.sqrt(float(np.sum((points - mean) ** 2 * chances)))
-    ax.bar(points, chances, width=1.0, color="tab:orange", label="exact chance of each total")
-    xs = np.linspace(max(0, points.min() - 10), points.max(), 400)
+    # step outlines filled with fill_between: one polygon per group draws far faster than a bar per total
+    dense = np.zeros(points.max() - points.min() + 1)
+    dense[points - points.min()] = chances
+    xs_step = np.repeat(np.arange(points.min(), points.max() + 1), 2) + np.tile([-0.5, 0.5], len(dense))
+    if split:
+        bottom = np.zeros(len(dense))
+        for key, colour in _GROUP_COLOURS.items():
+            heights = np.zeros(len(dense))
+            for p, q in hand_points_by_wilds(hand_size).get(key, {}).items():
+                heights[p - points.min()] = float(q)
+            ax.fill_between(xs_step, np.repeat(bottom, 2), np.repeat(bottom + heights, 2), color=colour,
+                            linewidth=0, label=f"hands with {WILD_GROUPS[key]}")
+            bottom += heights
+        ax.fill_between(xs_step, np.repeat(bottom, 2), np.repeat(np.maximum(dense, bottom), 2), color="#6a1b9a",
+                        linewidth=0, label="hands with other wild cards")
+    else:
+        ax.fill_between(xs_step, 0, np.repeat(dense, 2), color="tab:orange", linewidth=0,
+                        label="exact chance of each total")
+    xs = np.linspace(max(0, points.min() - 10), min(points.max(), mean + 5 * sd), 400)
     ax.plot(xs, [NormalDist(mean, sd).pdf(x) for x in xs], color="black", label="normal curve (same mean, spread)")
+    ax.set_xlim(0, min(points.max(), mean + 5 * sd))
     ax.set_xlabel(f"points in a {hand_size}-card hand")
-    ax.set_ylabel("chance")
-    ax.legend(loc="best")
+    ax.set_ylabel("chance of each total (%)")
+    _percent_axis(ax, 1)
+    ax.set_title(f"Points left in a random {hand_size}-card hand")
+    ax.legend(loc="upper right", fontsize=8)
     return ax
 
 
 def win_rate_plot(records: Sequence[GameRecord], entrant: int = 0, name: str = "GreedyBot",
                   ax: Axes | None = None) -> Axes:
-    """The running win rate of one entrant over the finished games, with its 95% Wilson band."""
+    """The running win rate of one entrant over the finished games, with its 95 % Wilson band."""
     import matplotlib.pyplot as plt
 
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 3.5))
-    wins = np.cumsum([r.winner == entrant for r in records if r.finished])
-    games = np.arange(1, len(wins) + 1)
-    bands = np.array([wilson_interval(int(w), int(g)) for w, g in zip(wins, games, strict=True)])
+    wins = np.cumsum([r.winner == entrant for r in records if r.finished]).astype(np.float64)
+    games = np.arange(1, len(wins) + 1, dtype=np.float64)
+    low, high = wilson_band(wins, games)
     ax.plot(games, wins / games, color="tab:green", linewidth=2, label=f"{name}'s win rate so far")
-    ax.fill_between(games, bands[:, 0], bands[:, 1], color="tab:green", alpha=0.2, label="95% interval (Wilson)")
-    ax.axhline(0.5, color="black", linestyle="--", label="a fair coin: 50%")
-    ax.set_ylim(0, 1.05)
+    ax.fill_between(games, low, high, color="tab:green", alpha=0.2, label="95 % Wilson interval")
+    ax.axhline(0.5, color="black", linestyle="--", label="an even contest: 50 %")
+    ax.set_ylim(0, 1.02)
+    _percent_axis(ax)
     ax.set_xlabel("games played")
-    ax.set_ylabel("win rate")
+    ax.set_ylabel("win rate (%)")
+    ax.set_title(f"{name}'s win rate as the games add up")
     ax.legend(loc="lower right")
     return ax
 
 
-# --- interactive explorers (ipywidgets) -------------------------------------------------------------------------
+# --- simulations a student can run again ------------------------------------------------------------------------
+
+_CHUNK = 2_000
 
 
-def _explorer(render: Callable[..., str | bytes], **controls: Any) -> Any:
-    """Controls above a live answer. ``render(**values)`` returns text, or a PNG picture as bytes.
+def _chunk_seed(seed: int, index: int) -> int:
+    return int(np.random.SeedSequence([seed, index]).generate_state(1)[0])
 
-    The answer is redrawn when a control changes. It is built from plain widgets, without the
-    Output capture of ``ipywidgets.interactive``, which now and then stalled a Voila page while
-    it was being rendered."""
+
+def simulate_chance(question: str, n: int, seed: int, *, v: int | str | None = None, hand_size: int = 7,
+                    exclude_target: bool = False, at_least: int | None = None,
+                    progress: Callable[[int], None] | None = None) -> npt.NDArray[np.float64]:
+    """``n`` seeded yes/no outcomes (1.0/0.0) of a question, dealt in chunks so a progress bar can follow.
+
+    For ``hand_points``, ``at_least`` turns the points into "worth at least this many points".
+
+    >>> simulate_chance("single_match", 5, 1, v=7, exclude_target=True).tolist()
+    [1.0, 0.0, 1.0, 0.0, 1.0]
+    """
+    parts = []
+    for index, start in enumerate(range(0, n, _CHUNK)):
+        size = min(_CHUNK, n - start)
+        part = P.sample_outcomes(question, size, _chunk_seed(seed, index), v=v, hand_size=hand_size,
+                                 exclude_target=exclude_target)
+        if at_least is not None:
+            part = (part >= at_least).astype(np.float64)
+        parts.append(part)
+        if progress is not None:
+            progress(start + size)
+    return np.concatenate(parts)
+
+
+def _rerunnable(n: int, seed: int, what: str, maximum: int, busy: str,
+                work: Callable[[int, int, Callable[[int], None]], tuple[str, bytes]],
+                first: tuple[str, bytes] | None = None) -> Any:
+    """Size and seed boxes, "Run again", a progress bar, and the result (text and a picture) of
+    ``work(size, seed, progress)``; ``first`` is shown at the start instead of running ``work``."""
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
-    text = widgets.HTML()
+    style = {"description_width": "initial"}
+    size = widgets.BoundedIntText(value=n, min=10, max=maximum, step=max(10, n // 10), description=f"{what}:",
+                                  style=style, layout=widgets.Layout(width="16em")).add_class("dos-sim-size")
+    seed_box = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="seed:", style=style,
+                                      layout=widgets.Layout(width="12em")).add_class("dos-sim-seed")
+    run = widgets.Button(description="Run again", button_style="primary").add_class("dos-sim-run")
+    bar = widgets.IntProgress(value=0, min=0, max=n, description=f"{busy.lower()}:",
+                              style=style).add_class("dos-sim-progress")
+    result = widgets.HTML().add_class("dos-sim-result")
+    picture = widgets.Image(format="png")
+
+    def show(text: str, png: bytes) -> None:
+        result.value, picture.value = text, png
+
+    def go(_: object = None) -> None:
+        total, chosen = int(size.value), int(seed_box.value)
+        run.disabled = True
+        bar.max, bar.value = total, 0
+        result.value = f"<i>{busy}…</i>"
+        try:
+            show(*work(total, chosen, lambda done: setattr(bar, "value", done)))
+        finally:
+            run.disabled = False
+
+    run.on_click(go)
+    if first is None:
+        go()
+    else:
+        bar.value = n
+        show(*first)
+    return widgets.VBox([widgets.HBox([size, seed_box, run]), bar, result, picture]).add_class("dos-simulation")
+
+
+def run_simulation(question: str, exact: Fraction | float, *, title: str, label: str, n: int = 20_000,
+                   seed: int = 1, v: int | str | None = None, hand_size: int = 7, exclude_target: bool = False,
+                   at_least: int | None = None, noun: str = "hands", verb: str = "could match") -> Any:
+    """A simulation a student can run again: size, seed, "Run again", a progress bar, the result in words
+    and a convergence plot with its Wilson interval."""
+    import matplotlib.pyplot as plt
+
+    def work(total: int, chosen: int, progress: Callable[[int], None]) -> tuple[str, bytes]:
+        outcomes = simulate_chance(question, total, chosen, v=v, hand_size=hand_size,
+                                   exclude_target=exclude_target, at_least=at_least, progress=progress)
+        hits = int(outcomes.sum())
+        low, high = wilson_interval(hits, total)
+        inside = ("is inside the interval." if low <= float(exact) <= high else
+                  "is outside the interval this time: a 95 % interval misses in about 1 run of 20.")
+        figure, ax = plt.subplots(figsize=(7, 3.3))
+        convergence_plot(outcomes, exact, title=title, label=label, ax=ax, unit=noun)
+        return (f"<p style='font-size:15px'>{hits:,} of {total:,} {noun} {verb}: "
+                f"<b>{percent(hits / total)}</b> (95 % Wilson interval {percent(low, 2)} to "
+                f"{percent(high, 2)}). The exact chance, {percent(exact, 2)}, {inside}</p>", _png(figure))
+
+    return _rerunnable(n, seed, f"how many {noun}", 200_000, "Dealing", work)
+
+
+def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 150, seed: int = 2024,
+                   records: Sequence[GameRecord] | None = None) -> Any:
+    """A tournament a student can run again (number of games, seed), with a progress bar, the win rates in a
+    table and the first bot's running win rate with its Wilson interval. ``records`` of the same games and
+    seed, if given, are shown first instead of playing them again."""
+    import matplotlib.pyplot as plt
+
+    def draw(played: Sequence[GameRecord]) -> tuple[str, bytes]:
+        figure, ax = plt.subplots(figsize=(7, 3.3))
+        win_rate_plot(played, 0, names[0], ax=ax)
+        return tournament_table(played, names).markup, _png(figure)
+
+    def work(total: int, chosen: int, progress: Callable[[int], None]) -> tuple[str, bytes]:
+        played = []
+        for index in range(total):
+            played.append(play_game(list(bots), index, chosen))
+            progress(index + 1)
+        return draw(played)
+
+    first = draw(records) if records is not None and len(records) == games else None
+    return _rerunnable(games, seed, "how many games", 2_000, "Playing", work, first)
+
+
+def tournament_table(records: Sequence[GameRecord], names: Sequence[str]) -> Shown:
+    """The win rates of a tournament as a table, with 95 % Wilson intervals."""
+    finished = [r for r in records if r.finished]
+    rows = []
+    for entrant, name in enumerate(names):
+        wins = sum(1 for r in finished if r.winner == entrant)
+        low, high = wilson_interval(wins, len(finished))
+        rows.append([name, f"{wins}", f"{len(finished)}", percent(wins / max(1, len(finished))),
+                     f"{percent(low)} to {percent(high)}"])
+    stopped = len(records) - len(finished)
+    caption = f"{len(records)} games" + (f" ({stopped} stopped by the safety cap)" if stopped else "")
+    return table(["bot", "wins", "games", "win rate", "95 % Wilson interval"], rows, caption)
+
+
+# --- quick explorers (every answer is exact, cached or precomputed) ---------------------------------------------
+
+#: hand size -> (at least one, both, single colour match offered, double colour match offered) for a deal of two
+#: row cards. :func:`dos_lab.probability.p_match_both` takes seconds for big hands, so the explorer reads this
+#: table; a test checks every entry against the exact functions.
+TWO_ROW_CHANCES: dict[int, tuple[float, float, float, float]] = {
+    1: (0.3516069410973308, 0.0, 0.13012924756885258, 0.0),
+    2: (0.5660794717516048, 0.08336762083896627, 0.2325015075617556, 0.03458519271133154),
+    3: (0.7338835123352845, 0.2037890438877919, 0.31511050911509386, 0.09023278686477416),
+    4: (0.8439206201704211, 0.35283286398019337, 0.3833437286142499, 0.1574391413402016),
+    5: (0.9095104301690873, 0.5065361692691356, 0.44088636774201273, 0.2297027959384857),
+    6: (0.9470778009889238, 0.6398644442217473, 0.49029709894937323, 0.30269576013613775),
+    7: (0.9684141581334647, 0.7430831569563822, 0.5333801371606269, 0.3736300796578457),
+    8: (0.9806532564776214, 0.8180244509742249, 0.5714286762872304, 0.4407919949477175),
+    9: (0.9878180934159706, 0.870772692648044, 0.6053858512439416, 0.5032076532055267),
+    10: (0.992120692488032, 0.9075168945158564, 0.6359521632117041, 0.5604069041496381),
+    11: (0.994775776787226, 0.933157216158716, 0.6636578032621961, 0.6122578884763193),
+    12: (0.9964587297193447, 0.951196358584001, 0.6889117725771513, 0.6588516749150427),
+}
+
+
+def _explorer(render: Callable[..., str | bytes], name: str, **controls: Any) -> Any:
+    """Controls above a live answer (HTML, or a PNG picture as bytes), redrawn when a control changes.
+
+    Built from plain widgets, without the Output capture of ``ipywidgets.interactive``, which now and then
+    stalled a Voila page while it was being rendered."""
+    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
+
+    text = widgets.HTML().add_class("dos-explorer-answer")
     picture = widgets.Image(format="png")
     answer = widgets.Box([])
 
     def redraw(_: object = None) -> None:
-        result = render(**{name: control.value for name, control in controls.items()})
+        result = render(**{key: control.value for key, control in controls.items()})
         if isinstance(result, bytes):
             picture.value = result
             answer.children = [picture]
         else:
-            text.value = f"<pre style='margin:4px 0'>{html.escape(result)}</pre>"
+            text.value = result
             answer.children = [text]
 
     for control in controls.values():
-        control.description = control.description or ""
+        control.style = {"description_width": "initial"}
         control.observe(redraw, names="value")
     redraw()
-    return widgets.VBox([*controls.values(), answer])
+    return widgets.VBox([widgets.HBox(list(controls.values())), answer]).add_class(f"dos-explorer-{name}")
 
 
-def _labelled(widget: Any, label: str) -> Any:
-    widget.description = label
-    widget.style = {"description_width": "initial"}
-    return widget
+def _row_card_dropdown(value: int | str) -> Any:
+    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
+
+    return widgets.Dropdown(options=[(ROW_LABELS[v], v) for v in ROW_VALUES], value=value, description="row card")
 
 
 def explore_one_row_card() -> Any:
     """Pick a row card and a hand size, see the exact chances of a single, a double and any match."""
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
-    def show(row_card: int | str, hand_size: int) -> str:
-        return "\n".join([f"Row card {row_card}, {hand_size} cards in hand:",
-                          f"  single match  {percent(P.p_single_match(row_card, hand_size))}",
-                          f"  double match  {percent(P.p_double_match(row_card, hand_size))}",
-                          f"  any match     {percent(P.p_any_match(row_card, hand_size))}"])
+    def show_chances(row_card: int | str, hand_size: int) -> str:
+        rows = [[name, percent(fn(row_card, hand_size, True))] for name, fn in
+                (("single match", P.p_single_match), ("double match", P.p_double_match),
+                 ("any match", P.p_any_match))]
+        cards = "card" if hand_size == 1 else "cards"
+        return (f"<div style='display:flex;gap:18px;align-items:center'>{row_card_picture(row_card, 'normal')}"
+                + table(["with " + f"{hand_size} {cards} in hand", "chance"], rows,
+                        f"Row card {ROW_LABELS[row_card]}").markup + "</div>")
 
-    return _explorer(show, row_card=_labelled(widgets.Dropdown(options=list(ROW_VALUES), value=7), "row card"),
-                     hand_size=_labelled(widgets.IntSlider(value=7, min=1, max=20), "cards in hand"))
+    return _explorer(show_chances, "one-row-card", row_card=_row_card_dropdown(7),
+                     hand_size=widgets.IntSlider(value=7, min=1, max=20, description="cards in hand"))
 
 
 def explore_pairs() -> Any:
-    """A drop-down of row cards: every pair of card values that adds up to it."""
-    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
+    """A drop-down of row cards: every kind of pair of cards that adds up to it, as card pictures."""
 
-    def show(row_card: int | str) -> str:
+    def show_pairs(row_card: int | str) -> str:
         pairs = P.pair_combinations(row_card)
-        return f"{len(pairs)} kinds of pairs can match {row_card}:\n  " + "  ".join(f"{a}+{b}" for a, b in pairs)
+        if not pairs:
+            return (f"<p style='font-size:15px'>No pair of cards adds up to {ROW_LABELS[row_card]}: the smallest "
+                    "pair is 1 + 1 = 2.</p>")
+        faces = "".join(f"<span style='display:inline-block;margin:2px 10px 2px 0;white-space:nowrap'>"
+                        f"{row_card_picture(a)}<b> + </b>{row_card_picture(b)}</span>" for a, b in pairs)
+        kinds = "kind of pair makes" if len(pairs) == 1 else "kinds of pairs make"
+        return (f"<p style='font-size:15px'><b>{len(pairs)}</b> {kinds} {ROW_LABELS[row_card]} "
+                f"(the colours shown do not matter):</p><div>{faces}</div>")
 
-    return _explorer(show, row_card=_labelled(widgets.Dropdown(options=list(ROW_VALUES), value=6), "row card"))
+    return _explorer(show_pairs, "pairs", row_card=_row_card_dropdown(6))
 
 
 def explore_two_row_cards() -> Any:
-    """A slider for the hand size: the exact chances for a deal of two row cards."""
+    """A slider for the hand size: the exact chances for a deal of two row cards (precomputed)."""
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
-    def show(hand_size: int) -> str:
-        return "\n".join([f"{hand_size} cards in hand, two row cards:",
-                          f"  match at least one      {percent(P.p_can_match(hand_size))}",
-                          f"  match both              {percent(P.p_match_both(hand_size))}",
-                          f"  expected cards cleared  {float(P.expected_matchable(hand_size)):.2f}",
-                          f"  single colour match     {percent(P.p_single_colour_match(hand_size))}",
-                          f"  double colour match     {percent(P.p_double_colour_match(hand_size))}"])
+    def show_deal(hand_size: int) -> str:
+        one, both, scm, dcm = TWO_ROW_CHANCES[hand_size]
+        rows = [["match at least one row card", percent(one)], ["match both row cards", percent(both)],
+                ["expected number of row cards cleared", f"{one + both:.2f}"],
+                ["a single colour match is offered", percent(scm)],
+                ["a double colour match is offered", percent(dcm)]]
+        return table(["", "exact"], rows, f"{hand_size} {'card' if hand_size == 1 else 'cards'} in hand, "
+                                          "two row cards").markup
 
-    return _explorer(show, hand_size=_labelled(widgets.IntSlider(value=7, min=1, max=P.MAX_BOTH_HAND),
-                                               "cards in hand"))
+    return _explorer(show_deal, "two-row-cards",
+                     hand_size=widgets.IntSlider(value=7, min=1, max=P.MAX_BOTH_HAND, description="cards in hand"))
+
+
+@cache
+def _points_png(hand_size: int) -> bytes:
+    import matplotlib.pyplot as plt
+
+    figure, ax = plt.subplots(figsize=(8, 3.8))
+    figure.subplots_adjust(left=0.09, right=0.98, top=0.91, bottom=0.14)
+    points_plot(hand_size, ax=ax)
+    return _png(figure, tight=False)
 
 
 def explore_points() -> Any:
-    """A slider for the hand size: the exact points distribution against the normal curve."""
-    import io
+    """A slider for the hand size: the exact points distribution against the normal curve (pictures cached)."""
+    import threading
 
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
-    import matplotlib.pyplot as plt
 
-    def show(hand_size: int) -> bytes:
-        figure, ax = plt.subplots(figsize=(7, 3.5))
-        points_plot(hand_size, ax=ax)
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format="png", dpi=80, bbox_inches="tight")
-        plt.close(figure)
-        return buffer.getvalue()
-
-    return _explorer(show, hand_size=_labelled(widgets.IntSlider(value=7, min=1, max=30), "cards in hand"))
+    # work out every hand size's exact distribution while the student reads, so each setting answers at once
+    threading.Thread(target=lambda: [_pmf_from_groups(n) for n in range(1, 31)], daemon=True).start()
+    return _explorer(_points_png, "points", hand_size=widgets.IntSlider(
+        value=7, min=1, max=30, description="cards in hand", continuous_update=False))
 
 
 def explore_tournament(records: Sequence[GameRecord], name: str = "GreedyBot") -> Any:
     """A slider for how many of the tournament's games to count: the win rate and its interval change."""
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
-    def show(games: int) -> str:
+    def show_games(games: int) -> str:
         chosen = [r for r in records[:games] if r.finished]
         wins = sum(1 for r in chosen if r.winner == 0)
         low, high = wilson_interval(wins, len(chosen))
-        return (f"{name} won {wins} of {len(chosen)} games: {wins / max(1, len(chosen)):.1%}, "
-                f"95% interval {low:.1%} to {high:.1%}")
+        return (f"<p style='font-size:15px'>In the first {len(chosen)} games {name} won {wins}: "
+                f"<b>{percent(wins / max(1, len(chosen)))}</b>, 95 % Wilson interval {percent(low)} to "
+                f"{percent(high)}.</p>")
 
-    return _explorer(show, games=_labelled(widgets.IntSlider(value=min(20, len(records)), min=1,
-                                                             max=len(records)), "games counted"))
+    return _explorer(show_games, "tournament", games=widgets.IntSlider(
+        value=min(20, len(records)), min=1, max=len(records), description="games counted"))
+
+
+def explore_wilson() -> Any:
+    """An interval calculator: wins and games in, the 95 % Wilson interval out."""
+    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
+
+    def show_interval(wins: int, games: int) -> str:
+        if wins > games:
+            return "<p style='font-size:15px;color:#b71c1c'>A bot cannot win more games than it plays.</p>"
+        low, high = wilson_interval(wins, games)
+        return (f"<p style='font-size:15px'>{wins} wins in {games} games: win rate "
+                f"<b>{percent(wins / games)}</b>, 95 % Wilson interval <b>{percent(low)}</b> to "
+                f"<b>{percent(high)}</b>.</p>")
+
+    return _explorer(show_interval, "wilson",
+                     wins=widgets.BoundedIntText(value=5, min=0, max=5000, description="wins"),
+                     games=widgets.BoundedIntText(value=10, min=1, max=5000, description="games"))
