@@ -37,6 +37,7 @@ from dos_lab.play.steps import (
     deck_table_text,
     narrate,
     parse_hand,
+    plain,
     try_action,
     turn_steps,
     turn_steps_text,
@@ -334,8 +335,9 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         for button in self.caught_by_buttons:
             set_trait(button, "disabled", not t.can_be_caught())
         self._goal()
-        set_trait(self.status, "value", _status(*m.status))
-        told = m.narration()
+        kind, said = m.status
+        set_trait(self.status, "value", _status(kind, plain(said)))
+        told = [plain(text) for text in m.narration()]
         items = "".join(f"<li>{html.escape(text)}</li>" for text in told)
         set_trait(self.log_view, "value", (f'<details open><summary style="font:600 13px sans-serif">What has '
                                            f'happened ({len(told)})</summary><ol style="font:13px sans-serif;'
