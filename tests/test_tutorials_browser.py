@@ -131,7 +131,7 @@ def test_wild_card_declarations(page: Page, wild_url: str, artifacts: Path) -> N
     expect(example.locator(".dos-tut-status")).to_contain_text("First say what your Y# stands for")
     example.locator(".dos-declare-hand-number select").select_option(label="6")
     example.locator(".dos-tut-match").click()
-    expect(example.locator(".dos-tut-status")).to_contain_text("Y#=6 is 6, but Y7 needs 7 (R4.1)")
+    expect(example.locator(".dos-tut-status")).to_contain_text("Y# (played as 6) is 6, but Y7 needs 7 (R4.1)")
     click_cards(example, "Y#", row=0)
     example.locator(".dos-declare-hand-number select").select_option(label="7")
     example.locator(".dos-tut-match").click()

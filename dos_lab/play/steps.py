@@ -83,7 +83,7 @@ for _name, (_kind, _default, _rule) in _OPTIONS.items():
         _OPTION_IDS[_name] = _rule
         for _member in getattr(_kind, "__members__", {}).values():
             _OPTION_IDS[_member.value] = _rule
-_OPTION_NOTE = re.compile(r",\s*([a-z]+(?:_[a-z]+)+)(?:=[a-z_]+)?\)")
+_OPTION_NOTE = re.compile(r"(\(|,\s*)([a-z]+(?:_[a-z]+)+)(?:=[a-z_]+)?\)")
 _WILD_NUMBER = re.compile(r"\b([RBGY])#=(\d+)")
 _WILD_DOS = re.compile(r"\bW=([RBGY])\b")
 _ROW_INDEX = re.compile(r" \(row card \d+\)")
@@ -103,11 +103,13 @@ def plain(text: str) -> str:
     'R3 does not (R7.2, rule option D2)'
     >>> plain("P1 plays W=G + G5 and Y#=7; owes 1 bonus card(s) (R8 E3, bonus_placement=mandatory)")
     'P1 plays W (played as green) + G5 and Y# (played as 7); owes 1 bonus card (R8 E3, rule option D3)'
+    >>> plain("P1 chooses not to place it (bonus_placement=optional).")
+    'P1 chooses not to place it (rule option D3).'
     >>> plain("R8 (row card 0) has already been matched")
     'R8 has already been matched'
     """
-    text = _OPTION_NOTE.sub(lambda m: f", rule option {_OPTION_IDS[m.group(1)]})"
-                            if m.group(1) in _OPTION_IDS else m.group(0), text)
+    text = _OPTION_NOTE.sub(lambda m: f"{m.group(1)}rule option {_OPTION_IDS[m.group(2)]})"
+                            if m.group(2) in _OPTION_IDS else m.group(0), text)
     text = _WILD_NUMBER.sub(lambda m: f"{m.group(1)}# (played as {m.group(2)})", text)
     text = _WILD_DOS.sub(lambda m: f"W (played as {_COLOUR_WORDS[m.group(1)]})", text)
     text = _ROW_INDEX.sub("", text)
@@ -123,12 +125,14 @@ def _without_stage_codes(text: str) -> str:
     out: list[str] = []
     for line in text.removeprefix("OK: ").split("\n"):
         if _STAGE_LINE.match(line):
-            if "at the end of the turn:" not in out:
-                out.append("at the end of the turn:")
+            if "At the end of the turn:" not in out:
+                out.append("At the end of the turn:")
             out.append("  - " + _STAGE_LINE.sub("", line))
         else:
             out.append(line)
     joined = "\n".join(out)
+    if ok and joined.startswith("At the end"):
+        joined = "a" + joined[1:]
     return "OK: " + joined if ok else joined
 
 

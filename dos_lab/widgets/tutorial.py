@@ -7,6 +7,8 @@
   whether the goal is reached yet.
 * :class:`Exercise` — a question, an answer box, a Check button driven by an answer checker, and a
   "Show me" button with the solution.
+* :class:`ClosingCheck` — the short quiz with a score that ends every tutorial (the course's
+  :class:`~dos_lab.widgets.answers.Quiz`, with its answer boxes and choice questions).
 * :class:`TurnStepper` — a turn cut into steps (:func:`dos_lab.play.steps.turn_steps`), shown one
   step at a time through the end-of-turn stages E1 … E6 (RULES.md R8).
 
@@ -43,6 +45,7 @@ from dos_lab.play.steps import (
     turn_steps_text,
 )
 from dos_lab.render import cards_html
+from dos_lab.widgets.answers import AnswerBox, ChoiceBox, Quiz
 from dos_lab.widgets.cards import (
     DeclarationBox,
     RowPile,
@@ -63,6 +66,9 @@ if TYPE_CHECKING:
 __all__ = [
     "STAGES",
     "Action",
+    "AnswerBox",
+    "ChoiceBox",
+    "ClosingCheck",
     "Exercise",
     "PlayableExample",
     "Step",
@@ -526,3 +532,26 @@ def _stage_bar(current: str) -> str:
                      f'border-radius:12px;padding:2px 8px;margin:2px;font:600 12px sans-serif;display:inline-block">'
                      f"{'▶ ' if on else ''}{html.escape(label)}</span>")
     return '<div style="margin:4px 0">' + "→".join(chips) + "</div>"
+
+
+class ClosingCheck(Quiz):  # type: ignore[misc]
+    """The closing check of a tutorial: a few questions (answer boxes or choices) and a running score.
+
+    >>> quiz = ClosingCheck(3, [ChoiceBox("Cards in a match?", ["1 or 2", "3"], "1 or 2", hint="R4.", explain="R4.2.")])
+    >>> quiz.questions[0].choose("1 or 2"); quiz.score_text()
+    'Score: 1 of 1 right (1 at the first try). Well done — you have finished tutorial 3!'
+    """
+
+    def __init__(self, number: int, questions: Sequence[AnswerBox | ChoiceBox]) -> None:
+        self.number = number
+        super().__init__(questions, title=f"Closing check — tutorial {number}")
+        self.add_class("dos-tut-quiz")
+
+    def _update(self) -> None:
+        super()._update()
+        number = getattr(self, "number", 0)
+        self.score.value = self.score.value.replace("you have finished this lesson!",
+                                                    f"you have finished tutorial {number}!")
+
+    def __repr__(self) -> str:
+        return f"<ClosingCheck: tutorial {self.number}, {len(self.questions)} questions>"
