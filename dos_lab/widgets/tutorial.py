@@ -429,6 +429,7 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
     def _say(self, kind: str, text: str) -> str:
         css = {"right": OK_INK, "wrong": BAD_INK, "unread": _INK}[kind]
         mark = {"right": "✓ ", "wrong": "✗ ", "unread": ""}[kind]
+        text = plain(text)
         self.feedback.value = (f'<div class="dos-tut-{kind}" style="font:14px sans-serif;color:{css};'
                                f'border-left:5px solid {css};padding:4px 8px">{mark}{html.escape(text)}</div>')
         return text
