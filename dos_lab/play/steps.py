@@ -50,6 +50,7 @@ __all__ = [
     "deck_table_text",
     "narrate",
     "option_words",
+    "without_stage_code",
     "parse_hand",
     "plain",
     "row_text",
@@ -134,6 +135,15 @@ def _without_stage_codes(text: str) -> str:
     if ok and joined.startswith("At the end"):
         joined = "a" + joined[1:]
     return "OK: " + joined if ok else joined
+
+
+def without_stage_code(text: str) -> str:
+    """One narrated line with its end-of-turn stage code (taught only in tutorial 5) said in words.
+
+    >>> without_stage_code("E2 refill: only 1 card was left in the Center Row, so G4 is turned up to make two.")
+    'End of turn: only 1 card was left in the Center Row, so G4 is turned up to make two.'
+    """
+    return _STAGE_LINE.sub("End of turn: ", text)
 
 
 def option_words(rules: RuleSet) -> str:

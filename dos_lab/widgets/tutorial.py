@@ -41,6 +41,7 @@ from dos_lab.play.steps import (
     parse_hand,
     plain,
     try_action,
+    without_stage_code,
     turn_steps,
     turn_steps_text,
 )
@@ -152,7 +153,8 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
     ``success`` is shown). ``solution`` (a list of actions) adds a "Show me" button.
     ``dos_buttons`` adds "DOS!", Catch buttons and buttons that play another
     player's catch on the reader; ``opponents_catch`` makes the other players call
-    DOS on the reader whenever the reader can be caught.
+    DOS on the reader whenever the reader can be caught. ``stage_codes=False`` says the
+    end-of-turn stages in words, for the tutorials before the stages E1 … E6 are taught.
 
     >>> from dos_lab import Round
     >>> ex = PlayableExample(Round.from_position(hands=["R7 B3 G9", "Y1"], center_row="B7 Y5", draw_pile="G4 Y8"),
@@ -165,10 +167,11 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
     def __init__(self, position: Position, goal: str = "", check: Callable[[Round], bool] | None = None, *,
                  success: str = "Well done: goal reached!", solution: Sequence[Action] | None = None,
                  title: str = "", dos_buttons: bool = False, opponents_catch: bool = False,
-                 player: int | None = None) -> None:
+                 player: int | None = None, stage_codes: bool = True) -> None:
         super().__init__(layout=widgets.Layout(border="2px solid #90a4ae", padding="8px", margin="8px 0"))
         self.add_class("dos-tut-example")
         self.add_class("dos-table")
+        self._words = plain if stage_codes else (lambda text: without_stage_code(plain(text)))
         self.model = ExampleModel(position, goal, check, success=success, solution=solution,
                                   opponents_catch=opponents_catch, player=player, dos_buttons=dos_buttons)
         m = self.model
@@ -342,8 +345,8 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
             set_trait(button, "disabled", not t.can_be_caught())
         self._goal()
         kind, said = m.status
-        set_trait(self.status, "value", _status(kind, plain(said)))
-        told = [plain(text) for text in m.narration()]
+        set_trait(self.status, "value", _status(kind, self._words(said)))
+        told = [self._words(text) for text in m.narration()]
         items = "".join(f"<li>{html.escape(text)}</li>" for text in told)
         set_trait(self.log_view, "value", (f'<details open><summary style="font:600 13px sans-serif">What has '
                                            f'happened ({len(told)})</summary><ol style="font:13px sans-serif;'
