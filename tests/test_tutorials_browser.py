@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import free_port, serving
 from dos_lab.rules import _OPTIONS
+
+from conftest import free_port, serving
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -245,7 +246,8 @@ EXERCISES: dict[int, list[tuple[str, str, str]]] = {
     1: [("P1", "A Wild # counts 0 when you draw for dealer", "P4"),
         ("80", "Start with 108 cards", "78")],
     2: [("G3 B4", "G3+B4 adds up to 7, but Y10 needs 10 (R4.2)", "Y9 + R1"),
-        ("Yes: 1 + 3 + 3 = 7", "a match uses exactly one or two cards", "No: a match uses one or two cards, never three")],
+        ("Yes: 1 + 3 + 3 = 7", "a match uses exactly one or two cards",
+         "No: a match uses one or two cards, never three")],
     3: [("5", "B3+Y# (played as 5) adds up to 8, but R7 needs 7", "4"),
         ("red", "the colours are not all the same", "blue")],
     4: [("Play R3 on Y3", "must use the drawn card (Y10); R3 does not (R7.2, rule option D2)",

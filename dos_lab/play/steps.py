@@ -50,7 +50,6 @@ __all__ = [
     "deck_table_text",
     "narrate",
     "option_words",
-    "without_stage_code",
     "parse_hand",
     "plain",
     "row_text",
@@ -58,6 +57,7 @@ __all__ = [
     "try_action",
     "turn_steps",
     "turn_steps_text",
+    "without_stage_code",
 ]
 
 

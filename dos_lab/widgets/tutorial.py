@@ -41,9 +41,9 @@ from dos_lab.play.steps import (
     parse_hand,
     plain,
     try_action,
-    without_stage_code,
     turn_steps,
     turn_steps_text,
+    without_stage_code,
 )
 from dos_lab.render import cards_html
 from dos_lab.widgets.answers import AnswerBox, ChoiceBox, Quiz
@@ -538,7 +538,7 @@ def _stage_bar(current: str) -> str:
     return '<div style="margin:4px 0">' + "→".join(chips) + "</div>"
 
 
-class ClosingCheck(Quiz):  # type: ignore[misc]
+class ClosingCheck(Quiz):
     """The closing check of a tutorial: a few questions (answer boxes or choices) and a running score.
 
     >>> quiz = ClosingCheck(3, [ChoiceBox("Cards in a match?", ["1 or 2", "3"], "1 or 2", hint="R4.", explain="R4.2.")])
