@@ -538,6 +538,25 @@ def _stage_bar(current: str) -> str:
     return '<div style="margin:4px 0">' + "→".join(chips) + "</div>"
 
 
+_RULE = re.compile(r"R\d+(?:\.\d+)?")
+_CITATION = re.compile(r"\((R\d+(?:\.\d+)?(?:, R\d+(?:\.\d+)?)*)\)")
+
+
+def rule_links(text: str) -> str:
+    """Rule citations in brackets as links to the rules reference, in the form the tutorials' text uses.
+    Card codes such as R7 outside a citation stay as they are.
+
+    >>> rule_links("R7 on R7: once per turn (R4.3, R8).")
+    'R7 on R7: once per turn (<a href="../docs/rules.md#r4-3" target="_blank">R4.3</a>, \
+<a href="../docs/rules.md#r8" target="_blank">R8</a>).'
+    """
+    def link(rule: re.Match[str]) -> str:
+        token = rule.group(0)
+        return f'<a href="../docs/rules.md#{token.lower().replace(".", "-")}" target="_blank">{token}</a>'
+
+    return _CITATION.sub(lambda m: "(" + _RULE.sub(link, m.group(1)) + ")", text)
+
+
 class ClosingCheck(Quiz):
     """The closing check of a tutorial: a few questions (answer boxes or choices) and a running score.
 
@@ -548,6 +567,8 @@ class ClosingCheck(Quiz):
 
     def __init__(self, number: int, questions: Sequence[AnswerBox | ChoiceBox]) -> None:
         self.number = number
+        for question in questions:  # rule numbers link to the rules reference, as in the tutorial's text
+            question.hint, question.explain = rule_links(question.hint), rule_links(question.explain)
         super().__init__(questions, title=f"Closing check — tutorial {number}")
         self.add_class("dos-tut-quiz")
 
