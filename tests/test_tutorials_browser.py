@@ -342,6 +342,8 @@ def test_every_exercise_and_the_closing_check_wrong_then_right(page: Page, tutor
         expect(feedback).to_contain_text("Right!")
         expect(score).to_contain_text(f"Score: {done + 1} of {total} right (0 at the first try)")
     expect(score).to_contain_text(f"Well done — you have finished tutorial {number}!")
+    rule_link = quiz.locator(".dos-feedback a[href^='../docs/rules.md#r']")  # rule numbers are links
+    expect(rule_link.first).to_be_visible()
     shot(quiz, artifacts, f"tutorial-{number:02d}-closing-check.png")
 
     text = page.locator("body").inner_text()
