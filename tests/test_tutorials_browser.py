@@ -39,26 +39,6 @@ def tutorial(base: str, number: int) -> str:
     return f"{base}/{NOTEBOOKS[number - 1]}"
 
 
-@pytest.fixture
-def matching_url(tutorials_url: str) -> str:
-    return tutorial(tutorials_url, 2)
-
-
-@pytest.fixture
-def wild_url(tutorials_url: str) -> str:
-    return tutorial(tutorials_url, 3)
-
-
-@pytest.fixture
-def bonus_url(tutorials_url: str) -> str:
-    return tutorial(tutorials_url, 5)
-
-
-@pytest.fixture
-def dos_url(tutorials_url: str) -> str:
-    return tutorial(tutorials_url, 6)
-
-
 def open_page(page: Page, url: str) -> None:
     page.set_viewport_size({"width": 1100, "height": 1000})
     page.goto(url)
@@ -83,8 +63,8 @@ def shot(locator: Locator, artifacts: Path, name: str) -> None:
     locator.screenshot(path=str(artifacts / name))
 
 
-def test_matching_examples_and_exercise(page: Page, matching_url: str, artifacts: Path) -> None:
-    open_page(page, matching_url)
+def test_matching_examples_and_exercise(page: Page, tutorials_url: str, artifacts: Path) -> None:
+    open_page(page, tutorial(tutorials_url, 2))
     double, both = page.locator(".dos-tut-example").nth(0), page.locator(".dos-tut-example").nth(1)
 
     # a wrong sum is refused with its rule, then the right pair is accepted
@@ -141,8 +121,8 @@ def test_matching_examples_and_exercise(page: Page, matching_url: str, artifacts
     shot(exercise, artifacts, "tutorial-02-exercise.png")
 
 
-def test_wild_card_declarations(page: Page, wild_url: str, artifacts: Path) -> None:
-    open_page(page, wild_url)
+def test_wild_card_declarations(page: Page, tutorials_url: str, artifacts: Path) -> None:
+    open_page(page, tutorial(tutorials_url, 3))
     example = page.locator(".dos-tut-example").nth(0)
     click_cards(example, "Y#", row=0)
     example.locator(".dos-tut-match").click()  # the reader announces the number: the engine does not choose
@@ -177,8 +157,8 @@ def test_wild_card_declarations(page: Page, wild_url: str, artifacts: Path) -> N
     expect(page.locator("body")).not_to_contain_text("Traceback")
 
 
-def test_turn_stepper_bonus_order_and_colour_match(page: Page, bonus_url: str, artifacts: Path) -> None:
-    open_page(page, bonus_url)
+def test_turn_stepper_bonus_order_and_colour_match(page: Page, tutorials_url: str, artifacts: Path) -> None:
+    open_page(page, tutorial(tutorials_url, 5))
     stepper = page.locator(".dos-tut-stepper").first
     stepper.scroll_into_view_if_needed()
     seen: list[str] = []
@@ -212,8 +192,8 @@ def test_turn_stepper_bonus_order_and_colour_match(page: Page, bonus_url: str, a
     shot(example, artifacts, "tutorial-05-single-colour-match.png")
 
 
-def test_dos_buttons_follow_the_rules(page: Page, dos_url: str, artifacts: Path) -> None:
-    open_page(page, dos_url)
+def test_dos_buttons_follow_the_rules(page: Page, tutorials_url: str, artifacts: Path) -> None:
+    open_page(page, tutorial(tutorials_url, 6))
     call = page.locator(".dos-tut-example").nth(0)
     expect(call.locator(".dos-tut-dos-help")).to_contain_text("play the part of P2")
     expect(call.locator(".dos-tut-call")).to_have_text("DOS!")

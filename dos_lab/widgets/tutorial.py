@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from dos_lab.cards import parse_cards
 from dos_lab.events import player_name
 from dos_lab.play.example import ExampleModel, Position
 from dos_lab.play.intents import Action
@@ -83,6 +84,8 @@ __all__ = [
     "deck_table_text",
     "narrate",
     "parse_hand",
+    "position_html",
+    "rule_links",
     "try_action",
     "turn_steps",
     "turn_steps_text",
@@ -536,6 +539,21 @@ def _stage_bar(current: str) -> str:
                      f'border-radius:12px;padding:2px 8px;margin:2px;font:600 12px sans-serif;display:inline-block">'
                      f"{'▶ ' if on else ''}{html.escape(label)}</span>")
     return '<div style="margin:4px 0">' + "→".join(chips) + "</div>"
+
+
+def position_html(question: str, *, row: str = "", hand: str = "", hand_label: str = "P1's hand") -> str:
+    """A question about a position, with the position as card pictures under it (for the closing checks).
+
+    >>> html_text = position_html("Which card fits?", row="B8", hand="B7 R8")
+    >>> html_text.startswith("Which card fits?") and html_text.count('role="img"')
+    3
+    """
+    parts = [question]
+    for label, codes in (("Center Row", row), (hand_label, hand)):
+        if codes:
+            parts.append(f'<div style="font:13px sans-serif;color:#333;margin:2px 0">{html.escape(label)}: '
+                         f'{cards_html(parse_cards(codes), size="small")}</div>')
+    return "".join(parts)
 
 
 _RULE = re.compile(r"R\d+(?:\.\d+)?")
