@@ -146,7 +146,7 @@ def test_wild_number_declaration_from_the_dropdown() -> None:
     assert ex.round.matches_this_turn == []
     declare(ex, "hand-number", "6")
     ex.match_button.click()
-    assert ex.status_text == "✗ Not allowed: Y#=6 is 6, but Y7 needs 7 (R4.1)"
+    assert ex.status_text == "✗ Not allowed: Y# (played as 6) is 6, but Y7 needs 7 (R4.1)"
     assert ex.selected_cards == [] and ex.declare_box.shown == []  # a refusal clears the choice
     click_cards(ex, "Y#", row=0)
     declare(ex, "hand-number", "7")

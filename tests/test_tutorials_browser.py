@@ -1,52 +1,48 @@
 """The rule tutorials as Voila pages in headless Chromium: play their examples by clicking, step through a
-turn, answer an exercise. Screenshots go to ``test-artifacts/`` (look at them: what a reader sees is part
-of the test). Uses ``browser_type_launch_args`` and ``artifacts`` from ``tests/conftest.py``."""
+turn, answer every exercise and every closing-check question wrong and then right, as a student would.
+One Voila server serves the whole ``tutorials/`` folder for the module. Screenshots go to ``test-artifacts/``
+(look at them: what a reader sees is part of the test). Uses ``browser_type_launch_args`` and ``artifacts``
+from ``tests/conftest.py``."""
 
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from conftest import serve_notebook
+from dos_lab.rules import _OPTIONS
+
+from conftest import free_port, serving
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
+NOTEBOOKS = sorted(p.name for p in TUTORIALS.glob("[0-9][0-9]-*.ipynb"))
 FIRST = 30_000  # the first render starts a kernel (TOOLCHAIN.md)
 
 
-def _serve(notebook: str) -> Iterator[str]:
-    yield from serve_notebook(TUTORIALS / notebook)
-
-
 @pytest.fixture(scope="module")
-def matching_url() -> Iterator[str]:
-    yield from _serve("02-matching.ipynb")
+def tutorials_url() -> Iterator[str]:
+    """One Voila server for every tutorial page (``<url>/voila/render/<notebook>``)."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "voila", str(TUTORIALS), "--no-browser", f"--port={port}",
+                             "--Voila.ip=127.0.0.1"])
+    yield from serving(proc, f"http://127.0.0.1:{port}", "voila/render")
 
 
-@pytest.fixture(scope="module")
-def wild_url() -> Iterator[str]:
-    yield from _serve("03-wild-cards.ipynb")
-
-
-@pytest.fixture(scope="module")
-def bonus_url() -> Iterator[str]:
-    yield from _serve("05-bonuses-and-turn-order.ipynb")
-
-
-@pytest.fixture(scope="module")
-def dos_url() -> Iterator[str]:
-    yield from _serve("06-the-dos-call.ipynb")
+def tutorial(base: str, number: int) -> str:
+    return f"{base}/{NOTEBOOKS[number - 1]}"
 
 
 def open_page(page: Page, url: str) -> None:
     page.set_viewport_size({"width": 1100, "height": 1000})
     page.goto(url)
-    expect(page.locator(".dos-tut-example").first).to_be_visible(timeout=FIRST)
+    expect(page.locator(".dos-tut-quiz").first).to_be_visible(timeout=FIRST)
 
 
 def click_cards(example: Locator, *codes: str, row: int | None = None) -> None:
@@ -67,8 +63,8 @@ def shot(locator: Locator, artifacts: Path, name: str) -> None:
     locator.screenshot(path=str(artifacts / name))
 
 
-def test_matching_examples_and_exercise(page: Page, matching_url: str, artifacts: Path) -> None:
-    open_page(page, matching_url)
+def test_matching_examples_and_exercise(page: Page, tutorials_url: str, artifacts: Path) -> None:
+    open_page(page, tutorial(tutorials_url, 2))
     double, both = page.locator(".dos-tut-example").nth(0), page.locator(".dos-tut-example").nth(1)
 
     # a wrong sum is refused with its rule, then the right pair is accepted
@@ -89,7 +85,9 @@ def test_matching_examples_and_exercise(page: Page, matching_url: str, artifacts
     expect(double.locator(".dos-tut-goal-done")).to_have_count(0)
     double.locator(".dos-tut-end-turn").click()
     expect(double.locator(".dos-tut-goal-done")).to_be_visible()
-    expect(double.locator(".dos-tut-log")).to_contain_text("E2 refill")
+    # the stages E1 … E6 are taught in tutorial 5: here the end of the turn is said in words
+    expect(double.locator(".dos-tut-log")).to_contain_text("End of turn: only 1 card was left in the Center Row")
+    expect(double.locator(".dos-tut-log")).not_to_contain_text("E2 refill")
     shot(double, artifacts, "tutorial-02-double-match.png")
 
     # the same row card twice is refused (R4.3); two different row cards are fine (R4.4)
@@ -123,15 +121,15 @@ def test_matching_examples_and_exercise(page: Page, matching_url: str, artifacts
     shot(exercise, artifacts, "tutorial-02-exercise.png")
 
 
-def test_wild_card_declarations(page: Page, wild_url: str, artifacts: Path) -> None:
-    open_page(page, wild_url)
+def test_wild_card_declarations(page: Page, tutorials_url: str, artifacts: Path) -> None:
+    open_page(page, tutorial(tutorials_url, 3))
     example = page.locator(".dos-tut-example").nth(0)
     click_cards(example, "Y#", row=0)
     example.locator(".dos-tut-match").click()  # the reader announces the number: the engine does not choose
     expect(example.locator(".dos-tut-status")).to_contain_text("First say what your Y# stands for")
     example.locator(".dos-declare-hand-number select").select_option(label="6")
     example.locator(".dos-tut-match").click()
-    expect(example.locator(".dos-tut-status")).to_contain_text("Y#=6 is 6, but Y7 needs 7 (R4.1)")
+    expect(example.locator(".dos-tut-status")).to_contain_text("Y# (played as 6) is 6, but Y7 needs 7 (R4.1)")
     click_cards(example, "Y#", row=0)
     example.locator(".dos-declare-hand-number select").select_option(label="7")
     example.locator(".dos-tut-match").click()
@@ -159,8 +157,8 @@ def test_wild_card_declarations(page: Page, wild_url: str, artifacts: Path) -> N
     expect(page.locator("body")).not_to_contain_text("Traceback")
 
 
-def test_turn_stepper_bonus_order_and_colour_match(page: Page, bonus_url: str, artifacts: Path) -> None:
-    open_page(page, bonus_url)
+def test_turn_stepper_bonus_order_and_colour_match(page: Page, tutorials_url: str, artifacts: Path) -> None:
+    open_page(page, tutorial(tutorials_url, 5))
     stepper = page.locator(".dos-tut-stepper").first
     stepper.scroll_into_view_if_needed()
     seen: list[str] = []
@@ -194,8 +192,8 @@ def test_turn_stepper_bonus_order_and_colour_match(page: Page, bonus_url: str, a
     shot(example, artifacts, "tutorial-05-single-colour-match.png")
 
 
-def test_dos_buttons_follow_the_rules(page: Page, dos_url: str, artifacts: Path) -> None:
-    open_page(page, dos_url)
+def test_dos_buttons_follow_the_rules(page: Page, tutorials_url: str, artifacts: Path) -> None:
+    open_page(page, tutorial(tutorials_url, 6))
     call = page.locator(".dos-tut-example").nth(0)
     expect(call.locator(".dos-tut-dos-help")).to_contain_text("play the part of P2")
     expect(call.locator(".dos-tut-call")).to_have_text("DOS!")
@@ -218,3 +216,121 @@ def test_dos_buttons_follow_the_rules(page: Page, dos_url: str, artifacts: Path)
     expect(catch.locator(".dos-tut-catch-P2")).to_be_disabled()  # P2 holds four cards now
     shot(catch, artifacts, "tutorial-06-caught.png")
     expect(page.locator("body")).not_to_contain_text("Traceback")
+
+
+# --- every exercise and every closing-check question, wrong then right ---------------------------------------------
+
+#: per tutorial, its exercises in page order: (wrong answer, what the feedback says, right answer).
+#: An answer is typed into a text box, or clicked among the options.
+EXERCISES: dict[int, list[tuple[str, str, str]]] = {
+    1: [("P1", "A Wild # counts 0 when you draw for dealer", "P4"),
+        ("80", "Start with 108 cards", "78")],
+    2: [("G3 B4", "G3+B4 adds up to 7, but Y10 needs 10 (R4.2)", "Y9 + R1"),
+        ("Yes: 1 + 3 + 3 = 7", "a match uses exactly one or two cards",
+         "No: a match uses one or two cards, never three")],
+    3: [("5", "B3+Y# (played as 5) adds up to 8, but R7 needs 7", "4"),
+        ("red", "the colours are not all the same", "blue")],
+    4: [("Play R3 on Y3", "must use the drawn card (Y10); R3 does not (R7.2, rule option D2)",
+         "Put Y10 into the Center Row")],
+    5: [("2", "the refill comes before the bonus cards", "4"),
+        ("E3 bonus cards, then E2 refill", "Refill first", "E2 refill, then E3 bonus cards")],
+    6: [("At once", "find the step where P1 draws", "At the end of P1's turn (stage E5)"),
+        ("P1 draws 2 penalty cards", "Only a call with exactly two cards counts", "Nothing happens")],
+    7: [("80", "Add up the cards of P2 and P3", "82"),
+        ("70", "Add up each hand on its own", "72")],
+    8: [("E4 others draw", "Which cards join the row after that?", "E3 bonus cards")],
+}
+
+#: per tutorial, its closing-check questions: (name, wrong answer, right answer)
+QUIZ: dict[int, list[tuple[str, str, str]]] = {
+    1: [("t1-deck", "96", "108"), ("t1-pile", "94", "92"), ("t1-dealer", "P1", "P2"), ("t1-first", "P1", "P4"),
+        ("t1-turn", "Pass", "Draw a card")],
+    2: [("t2-single", "B7", "R8"), ("t2-double", "Y4 + Y4", "R3 + B6"), ("t2-once", "Yes", "No"),
+        ("t2-draw", "Yes", "No")],
+    3: [("t3-wild-dos", "1", "2"), ("t3-wild-number", "3", "4"), ("t3-who", "The next player", "P1, who plays it"),
+        ("t3-range", "10", "11")],
+    4: [("t4-choose", "No", "Yes"), ("t4-how-many", "2", "1"),
+        ("t4-place", "Draw another card", "Put one card into the Center Row"), ("t4-out", "Yes", "No")],
+    5: [("t5-double", "One bonus card", "One bonus card, and every other player draws one"),
+        ("t5-mixed", "One bonus card", "Nothing extra"), ("t5-two", "1", "2"), ("t5-order", "2", "3")],
+    6: [("t6-two", "3", "2"), ("t6-penalty", "1", "2"), ("t6-when", "At once", "At the end of my turn (stage E5)"),
+        ("t6-again", "Nothing: nobody can catch you twice in a round", "Call DOS again")],
+    7: [("t7-points", "40", "45"), ("t7-wild-dos", "40", "20"), ("t7-target", "100 points", "200 points or more"),
+        ("t7-over", "No: the game goes on", "Yes: P1 wins the game")],
+    8: [("t8-never", "Drawing although you could match", "A match with three cards"), ("t8-once", "2", "1"),
+        ("t8-called", "Yes", "No"), ("t8-wild", "20", "40")],
+}
+
+OPTION_IDENTIFIERS = sorted({name for name in _OPTIONS if "_" in name} | {
+    str(member.value) for kind, _, _ in _OPTIONS.values() for member in getattr(kind, "__members__", {}).values()
+    if "_" in str(member.value)})
+PYTHON_ON_PAGE = re.compile(r"[\[\]{}]|\bTrue\b|\bFalse\b|\bNone\b(?! of\b)|\bnp\.|Traceback|<Round |0x[0-9a-f]{6}")
+
+
+def answer_exercise(exercise: Locator, answer: str) -> None:
+    text_box = exercise.locator(".dos-tut-answer input[type=text]")
+    if text_box.count():
+        text_box.fill(answer)
+    else:
+        exercise.locator(".dos-tut-answer label").filter(has_text=re.compile(f"^{re.escape(answer)}$")).click()
+    exercise.locator(".dos-tut-check").click()
+
+
+def answer_question(question: Locator, answer: str) -> None:
+    box = question.locator(".dos-answer-input input")
+    if box.count():
+        box.fill(answer)
+        question.locator(".dos-check").click()
+    else:
+        question.locator(".widget-toggle-button").filter(has_text=re.compile(f"^{re.escape(answer)}$")).click()
+
+
+@pytest.mark.parametrize("number", range(1, 9))
+def test_every_exercise_and_the_closing_check_wrong_then_right(page: Page, tutorials_url: str, artifacts: Path,
+                                                               number: int) -> None:
+    open_page(page, tutorial(tutorials_url, number))
+    exercises = page.locator(".dos-tut-exercise")
+    expect(exercises).to_have_count(len(EXERCISES[number]))
+    for index, (wrong, says, right) in enumerate(EXERCISES[number]):
+        exercise = exercises.nth(index)
+        exercise.scroll_into_view_if_needed()
+        feedback = exercise.locator(".dos-tut-feedback")
+        answer_exercise(exercise, wrong)
+        expect(feedback).to_contain_text("Not yet.")
+        expect(feedback).to_contain_text(says)
+        if len(right) > 2:
+            expect(feedback).not_to_contain_text(right)  # a wrong try does not give the answer away
+        answer_exercise(exercise, right)
+        expect(feedback).to_contain_text("Right!")
+        expect(exercise.locator(".dos-tut-solution")).to_be_empty()  # the solution only on request
+    shot(exercises.last, artifacts, f"tutorial-{number:02d}-last-exercise.png")
+
+    quiz = page.locator(".dos-tut-quiz")
+    expect(quiz).to_have_count(1)
+    questions = quiz.locator(".dos-question")
+    expect(questions).to_have_count(len(QUIZ[number]))
+    score = quiz.locator(".dos-quiz-score")
+    total = len(QUIZ[number])
+    expect(score).to_contain_text(f"Score: 0 of {total} right")
+    for done, (name, wrong, right) in enumerate(QUIZ[number]):
+        question = quiz.locator(f".dos-q-{name}")
+        feedback = question.locator(".dos-feedback")
+        answer_question(question, wrong)
+        expect(feedback).to_contain_text("Not")
+        expect(feedback).not_to_contain_text("Right!")
+        answer_question(question, right)
+        expect(feedback).to_contain_text("Right!")
+        expect(score).to_contain_text(f"Score: {done + 1} of {total} right (0 at the first try)")
+    expect(score).to_contain_text(f"Well done — you have finished tutorial {number}!")
+    rule_link = quiz.locator(".dos-feedback a[href^='../docs/rules.md#r']")  # rule numbers are links
+    expect(rule_link.first).to_be_visible()
+    shot(quiz, artifacts, f"tutorial-{number:02d}-closing-check.png")
+
+    text = page.locator("body").inner_text()
+    found = PYTHON_ON_PAGE.search(text)
+    assert found is None, text[max(0, found.start() - 120):found.end() + 60]
+    for identifier in OPTION_IDENTIFIERS:
+        assert identifier not in text, identifier
+    if number < 5:  # the stages E1 … E6 are taught in tutorial 5
+        for line in text.splitlines():
+            assert not re.search(r"\bE[1-6]\b", line) or "tutorial 5" in line, line

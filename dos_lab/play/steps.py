@@ -39,6 +39,7 @@ from dos_lab.play.observer import TableSnapshot, advance, snapshot_of
 from dos_lab.play.stages import NOTHING_HAPPENS, STAGE_CODES
 from dos_lab.render import SYMBOLS
 from dos_lab.round import Round
+from dos_lab.rules import _OPTIONS, RuleSet
 from dos_lab.state import Phase
 
 __all__ = [
@@ -48,11 +49,15 @@ __all__ = [
     "bonus_order_text",
     "deck_table_text",
     "narrate",
+    "option_words",
     "parse_hand",
+    "plain",
     "row_text",
+    "scores_text",
     "try_action",
     "turn_steps",
     "turn_steps_text",
+    "without_stage_code",
 ]
 
 
@@ -69,17 +74,141 @@ def apply_action(r: Round, action: Action) -> object:
     return perform(r, action)
 
 
+# ==================================================================================================== words
+
+_COLOUR_WORDS = {c.value: c.label for c in COLORS}
+#: the rule option each option name or value belongs to ("drawn_card_only" -> "D2")
+_OPTION_IDS: dict[str, str] = {}
+for _name, (_kind, _default, _rule) in _OPTIONS.items():
+    if _rule.startswith("D"):
+        _OPTION_IDS[_name] = _rule
+        for _member in getattr(_kind, "__members__", {}).values():
+            _OPTION_IDS[_member.value] = _rule
+_OPTION_NOTE = re.compile(r"(\(|,\s*)([a-z]+(?:_[a-z]+)+)(?:=[a-z_]+)?\)")
+_WILD_NUMBER = re.compile(r"\b([RBGY])#=(\d+)")
+_WILD_DOS = re.compile(r"\bW=([RBGY])\b")
+_ROW_INDEX = re.compile(r" \(row card \d+\)")
+_SOME_CARDS = re.compile(r"\b(\d+) (bonus |penalty )?card\(s\)")
+
+
+def _cards(match: re.Match[str]) -> str:
+    count, kind = int(match.group(1)), match.group(2) or ""
+    return f"{count} {kind}card{'s' if count != 1 else ''}"
+
+
+def plain(text: str) -> str:
+    """Engine narration as a student reads it: rule options by their rule number (not their Python name),
+    wild declarations in words, no zero-based row index, no "card(s)".
+
+    >>> plain("R3 does not (R7.2, drawn_card_only)")
+    'R3 does not (R7.2, rule option D2)'
+    >>> plain("P1 plays W=G + G5 and Y#=7; owes 1 bonus card(s) (R8 E3, bonus_placement=mandatory)")
+    'P1 plays W (played as green) + G5 and Y# (played as 7); owes 1 bonus card (R8 E3, rule option D3)'
+    >>> plain("P1 chooses not to place it (bonus_placement=optional).")
+    'P1 chooses not to place it (rule option D3).'
+    >>> plain("R8 (row card 0) has already been matched")
+    'R8 has already been matched'
+    """
+    text = _OPTION_NOTE.sub(lambda m: f"{m.group(1)}rule option {_OPTION_IDS[m.group(2)]})"
+                            if m.group(2) in _OPTION_IDS else m.group(0), text)
+    text = _WILD_NUMBER.sub(lambda m: f"{m.group(1)}# (played as {m.group(2)})", text)
+    text = _WILD_DOS.sub(lambda m: f"W (played as {_COLOUR_WORDS[m.group(1)]})", text)
+    text = _ROW_INDEX.sub("", text)
+    return _SOME_CARDS.sub(_cards, text)
+
+
+_STAGE_LINE = re.compile(r"^E[1-6](?: [a-z ]+?)?: ", re.MULTILINE)
+
+
+def _without_stage_codes(text: str) -> str:
+    """End-of-turn lines without their stage codes (taught only in tutorial 5), under one heading."""
+    ok = text.startswith("OK: ")
+    out: list[str] = []
+    for line in text.removeprefix("OK: ").split("\n"):
+        if _STAGE_LINE.match(line):
+            if "At the end of the turn:" not in out:
+                out.append("At the end of the turn:")
+            out.append("  - " + _STAGE_LINE.sub("", line))
+        else:
+            out.append(line)
+    joined = "\n".join(out)
+    if ok and joined.startswith("At the end"):
+        joined = "a" + joined[1:]
+    return "OK: " + joined if ok else joined
+
+
+def without_stage_code(text: str) -> str:
+    """One narrated line with its end-of-turn stage code (taught only in tutorial 5) said in words.
+
+    >>> without_stage_code("E2 refill: only 1 card was left in the Center Row, so G4 is turned up to make two.")
+    'End of turn: only 1 card was left in the Center Row, so G4 is turned up to make two.'
+    """
+    return _STAGE_LINE.sub("End of turn: ", text)
+
+
+def option_words(rules: RuleSet) -> str:
+    """The rule options that differ from classic DOS, in words with their rule numbers.
+
+    >>> option_words(RuleSet.preset("polish"))
+    'DOS is checked only at the end of your own turn (D5); the winner of a round deals the next one (D1)'
+    >>> option_words(RuleSet())
+    'classic DOS (no options changed)'
+    """
+    words = {
+        "after_draw_matching": {"any_matches": "after a draw, any matches may be made"},
+        "bonus_placement": {"optional": "placing bonus cards is optional"},
+        "wild_number_in_center": {"declared_when_placed": "a Wild # placed in the Center Row keeps the number "
+                                                          "said when it was placed"},
+        "dos_checkpoints": {"end_of_own_turn": "DOS is checked only at the end of your own turn",
+                            "every_card_movement": "DOS is checked after every card movement"},
+        "dos_catch_window": {"until_next_turn_starts": "a missed DOS can be caught only until the next turn starts"},
+        "penalty_vs_going_out": {"empty_hand_ends_round": "going out cancels a DOS penalty still owed"},
+        "empty_draw_pile": {"skip_draw": "an empty draw pile is not refilled from the discards"},
+        "dealer_rotation": {"winner_deals": "the winner of a round deals the next one"},
+    }
+    parts = []
+    for name, value in rules.differences().items():
+        rule = _OPTIONS[name][2]
+        if name == "target_score":
+            parts.append(f"the game is played to {value} points ({rule})")
+        elif name == "reflip_wilds_in_initial_center":
+            parts.append(f"wild cards turned up at the start are replaced ({rule})")
+        elif name in words and value in words[name]:
+            parts.append(f"{words[name][value]} ({rule})")
+        else:
+            parts.append(f"{name.replace('_', ' ')}: {str(value).replace('_', ' ')} ({rule})")
+    return "; ".join(parts) or "classic DOS (no options changed)"
+
+
+def scores_text(scores: Sequence[int]) -> str:
+    """Scores by player name: ``"P1 229, P2 120"``.
+
+    >>> scores_text([229, 120])
+    'P1 229, P2 120'
+    """
+    return ", ".join(f"{player_name(p)} {s}" for p, s in enumerate(scores))
+
+
 def narrate(events: Sequence[Event]) -> str:
-    """The events' descriptions, one per line (turn headers left out)."""
-    return "\n".join(e.describe() for e in events if not isinstance(e, TurnStarted))
+    """The events' descriptions, one per line (turn headers left out), in plain words (:func:`plain`)."""
+    return "\n".join(plain(e.describe()) for e in events if not isinstance(e, TurnStarted))
 
 
-def try_action(r: Round, action: Action) -> str:
+def try_action(r: Round, action: Action, *, stage_codes: bool = True) -> str:
     """Try one action on ``r`` and say what happened, as text for ``print``.
 
     A legal action is played (``r`` changes) and narrated after ``OK:``; a refused
     one changes nothing and returns the engine's reason after ``Not allowed:``.
     A DOS call or catch that would have no effect is not made; the engine's reason follows ``No effect:``.
+    With ``stage_codes=False`` the end-of-turn stages are listed without their codes E1 … E6.
+
+    >>> r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5 B8"], center_row="B7 Y5", draw_pile="G4 Y8 R1")
+    >>> _ = try_action(r, "match 0 R7")
+    >>> print(try_action(r, "end turn", stage_codes=False))
+    OK: at the end of the turn:
+      - every matched row card goes to the discard pile with the cards played on it: B7, R7.
+      - only 1 card was left in the Center Row, so G4 is turned up to make two.
+      - P1 still holds 2 cards, so play passes to P2.
     """
     before = r.event_count
     try:
@@ -87,11 +216,12 @@ def try_action(r: Round, action: Action) -> str:
         refusal = (r.verify_call(intent.player) if isinstance(intent, CallDos) else
                    r.verify_catch(intent.caller, intent.target) if isinstance(intent, Catch) else None)
         if refusal is not None:
-            return f"No effect: {refusal}."
+            return plain(f"No effect: {refusal}.")
         perform(r, intent)
     except DosError as err:
-        return f"Not allowed: {err}"
-    return "OK: " + (narrate(r.events_since(before)) or "done.")
+        return plain(f"Not allowed: {err}")
+    told = "OK: " + (narrate(r.events_since(before)) or "done.")
+    return told if stage_codes else _without_stage_codes(told)
 
 
 _SEPARATORS = re.compile(r"\s*(?:,|\+|&|\band\b|\s)\s*", re.IGNORECASE)
@@ -215,7 +345,7 @@ def turn_steps(round_before: Round, actions: Sequence[Action]) -> list[Step]:
             next_stage = max(next_stage, k + 1)
         frame = advance(frame, event)
         context = STAGE_CODES[next_stage - 1] if next_stage else "turn"
-        steps.append(Step(stage, event.describe(), frame, event=event, context=stage or context))
+        steps.append(Step(stage, plain(event.describe()), frame, event=event, context=stage or context))
     return steps
 
 

@@ -7,6 +7,8 @@
   whether the goal is reached yet.
 * :class:`Exercise` — a question, an answer box, a Check button driven by an answer checker, and a
   "Show me" button with the solution.
+* :class:`ClosingCheck` — the short quiz with a score that ends every tutorial (the course's
+  :class:`~dos_lab.widgets.answers.Quiz`, with its answer boxes and choice questions).
 * :class:`TurnStepper` — a turn cut into steps (:func:`dos_lab.play.steps.turn_steps`), shown one
   step at a time through the end-of-turn stages E1 … E6 (RULES.md R8).
 
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from dos_lab.cards import parse_cards
 from dos_lab.events import player_name
 from dos_lab.play.example import ExampleModel, Position
 from dos_lab.play.intents import Action
@@ -37,11 +40,14 @@ from dos_lab.play.steps import (
     deck_table_text,
     narrate,
     parse_hand,
+    plain,
     try_action,
     turn_steps,
     turn_steps_text,
+    without_stage_code,
 )
 from dos_lab.render import cards_html
+from dos_lab.widgets.answers import AnswerBox, ChoiceBox, Quiz
 from dos_lab.widgets.cards import (
     DeclarationBox,
     RowPile,
@@ -62,6 +68,9 @@ if TYPE_CHECKING:
 __all__ = [
     "STAGES",
     "Action",
+    "AnswerBox",
+    "ChoiceBox",
+    "ClosingCheck",
     "Exercise",
     "PlayableExample",
     "Step",
@@ -75,6 +84,8 @@ __all__ = [
     "deck_table_text",
     "narrate",
     "parse_hand",
+    "position_html",
+    "rule_links",
     "try_action",
     "turn_steps",
     "turn_steps_text",
@@ -145,7 +156,8 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
     ``success`` is shown). ``solution`` (a list of actions) adds a "Show me" button.
     ``dos_buttons`` adds "DOS!", Catch buttons and buttons that play another
     player's catch on the reader; ``opponents_catch`` makes the other players call
-    DOS on the reader whenever the reader can be caught.
+    DOS on the reader whenever the reader can be caught. ``stage_codes=False`` says the
+    end-of-turn stages in words, for the tutorials before the stages E1 … E6 are taught.
 
     >>> from dos_lab import Round
     >>> ex = PlayableExample(Round.from_position(hands=["R7 B3 G9", "Y1"], center_row="B7 Y5", draw_pile="G4 Y8"),
@@ -158,10 +170,11 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
     def __init__(self, position: Position, goal: str = "", check: Callable[[Round], bool] | None = None, *,
                  success: str = "Well done: goal reached!", solution: Sequence[Action] | None = None,
                  title: str = "", dos_buttons: bool = False, opponents_catch: bool = False,
-                 player: int | None = None) -> None:
+                 player: int | None = None, stage_codes: bool = True) -> None:
         super().__init__(layout=widgets.Layout(border="2px solid #90a4ae", padding="8px", margin="8px 0"))
         self.add_class("dos-tut-example")
         self.add_class("dos-table")
+        self._words = plain if stage_codes else (lambda text: without_stage_code(plain(text)))
         self.model = ExampleModel(position, goal, check, success=success, solution=solution,
                                   opponents_catch=opponents_catch, player=player, dos_buttons=dos_buttons)
         m = self.model
@@ -334,8 +347,9 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         for button in self.caught_by_buttons:
             set_trait(button, "disabled", not t.can_be_caught())
         self._goal()
-        set_trait(self.status, "value", _status(*m.status))
-        told = m.narration()
+        kind, said = m.status
+        set_trait(self.status, "value", _status(kind, self._words(said)))
+        told = [self._words(text) for text in m.narration()]
         items = "".join(f"<li>{html.escape(text)}</li>" for text in told)
         set_trait(self.log_view, "value", (f'<details open><summary style="font:600 13px sans-serif">What has '
                                            f'happened ({len(told)})</summary><ol style="font:13px sans-serif;'
@@ -421,6 +435,7 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
     def _say(self, kind: str, text: str) -> str:
         css = {"right": OK_INK, "wrong": BAD_INK, "unread": _INK}[kind]
         mark = {"right": "✓ ", "wrong": "✗ ", "unread": ""}[kind]
+        text = plain(text)
         self.feedback.value = (f'<div class="dos-tut-{kind}" style="font:14px sans-serif;color:{css};'
                                f'border-left:5px solid {css};padding:4px 8px">{mark}{html.escape(text)}</div>')
         return text
@@ -524,3 +539,62 @@ def _stage_bar(current: str) -> str:
                      f'border-radius:12px;padding:2px 8px;margin:2px;font:600 12px sans-serif;display:inline-block">'
                      f"{'▶ ' if on else ''}{html.escape(label)}</span>")
     return '<div style="margin:4px 0">' + "→".join(chips) + "</div>"
+
+
+def position_html(question: str, *, row: str = "", hand: str = "", hand_label: str = "P1's hand") -> str:
+    """A question about a position, with the position as card pictures under it (for the closing checks).
+
+    >>> html_text = position_html("Which card fits?", row="B8", hand="B7 R8")
+    >>> html_text.startswith("Which card fits?") and html_text.count('role="img"')
+    3
+    """
+    parts = [question]
+    for label, codes in (("Center Row", row), (hand_label, hand)):
+        if codes:
+            parts.append(f'<div style="font:13px sans-serif;color:#333;margin:2px 0">{html.escape(label)}: '
+                         f'{cards_html(parse_cards(codes), size="small")}</div>')
+    return "".join(parts)
+
+
+_RULE = re.compile(r"R\d+(?:\.\d+)?")
+_CITATION = re.compile(r"\((R\d+(?:\.\d+)?(?:, R\d+(?:\.\d+)?)*)\)")
+
+
+def rule_links(text: str) -> str:
+    """Rule citations in brackets as links to the rules reference, in the form the tutorials' text uses.
+    Card codes such as R7 outside a citation stay as they are.
+
+    >>> rule_links("R7 on R7: once per turn (R4.3, R8).").count("<a href="), rule_links("R7 on R7.")
+    (2, 'R7 on R7.')
+    """
+    def link(rule: re.Match[str]) -> str:
+        token = rule.group(0)
+        return (f'<a href="../docs/rules.md#{token.lower().replace(".", "-")}" target="_blank" '
+                f'style="color:inherit;text-decoration:underline">{token}</a>')
+
+    return _CITATION.sub(lambda m: "(" + _RULE.sub(link, m.group(1)) + ")", text)
+
+
+class ClosingCheck(Quiz):
+    """The closing check of a tutorial: a few questions (answer boxes or choices) and a running score.
+
+    >>> quiz = ClosingCheck(3, [ChoiceBox("Cards in a match?", ["1 or 2", "3"], "1 or 2", hint="R4.", explain="R4.2.")])
+    >>> quiz.questions[0].choose("1 or 2"); quiz.score_text()
+    'Score: 1 of 1 right (1 at the first try). Well done — you have finished tutorial 3!'
+    """
+
+    def __init__(self, number: int, questions: Sequence[AnswerBox | ChoiceBox]) -> None:
+        self.number = number
+        for question in questions:  # rule numbers link to the rules reference, as in the tutorial's text
+            question.hint, question.explain = rule_links(question.hint), rule_links(question.explain)
+        super().__init__(questions, title=f"Closing check — tutorial {number}")
+        self.add_class("dos-tut-quiz")
+
+    def _update(self) -> None:
+        super()._update()
+        number = getattr(self, "number", 0)
+        self.score.value = self.score.value.replace("you have finished this lesson!",
+                                                    f"you have finished tutorial {number}!")
+
+    def __repr__(self) -> str:
+        return f"<ClosingCheck: tutorial {self.number}, {len(self.questions)} questions>"
