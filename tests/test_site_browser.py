@@ -114,6 +114,11 @@ def test_every_page_links_home_and_the_rules(page: Page, site: str, artifacts: P
     written = page.locator("#rendered_cells a:not(.dos-rule-link)", has_text="R4.2").first
     expect(written).to_have_attribute("href", "/voila/files/rules.html#R4.2")
     expect(written).to_have_attribute("target", "_blank")
+    # so do the rule links that a widget writes later (the closing check's feedback)
+    question = page.locator(".dos-tut-quiz .dos-q-t2-once")
+    question.locator(".widget-toggle-button").filter(has_text=re.compile("^No$")).click()
+    feedback_link = question.locator(".dos-feedback a").first
+    expect(feedback_link).to_have_attribute("href", re.compile(r"^/voila/files/rules\.html#R\d"))
     with page.context.expect_page() as opened:  # a new tab: leaving a page would end its game
         nav.locator("a.dos-nav-rules").click()
     rules = opened.value
