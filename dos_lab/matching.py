@@ -28,16 +28,19 @@ from enum import Enum
 from functools import lru_cache
 from typing import NamedTuple
 
-from dos_lab.cards import COLORS, Card, Color, Kind, parse_cards  # noqa: F401 (parse_cards: doctests)
+from dos_lab.cards import COLORS, Card, Color, Kind, full_deck, parse_cards  # noqa: F401 (parse_cards: doctests)
 from dos_lab.errors import IllegalDeclaration, IllegalMove, InvalidInput
 
 __all__ = [
     "Bonus",
     "Match",
     "Played",
+    "Stands",
     "legal_matches_for",
     "parse_played",
+    "reachable_values",
     "resolve",
+    "stands_for",
     "target_values",
 ]
 
@@ -173,6 +176,65 @@ def _parse_played(code: str | Card | Played) -> Played:
     raise InvalidInput(f"{code!r}: {card.code} is a number card; only W and # cards take a declaration (R9, R10)")
 
 
+class Stands(NamedTuple):
+    """What a card can stand for: the values and the colours it may take (see :func:`stands_for`)."""
+
+    values: tuple[int, ...]
+    colors: tuple[Color, ...]
+
+
+def _stands_table() -> dict[tuple[Card, int | Color | None], Stands]:
+    table: dict[tuple[Card, int | Color | None], Stands] = {}
+    for card in full_deck():
+        if card.kind is Kind.NUMBER:
+            assert card.number is not None and card.color is not None
+            table[card, None] = Stands((card.number,), (card.color,))
+        elif card.kind is Kind.WILD_NUMBER:
+            assert card.color is not None
+            table[card, None] = Stands(WILD_RANGE, (card.color,))
+            for value in WILD_RANGE:
+                table[card, value] = Stands((value,), (card.color,))
+        else:
+            table[card, None] = Stands((2,), COLORS)
+            for color in COLORS:
+                table[card, color] = Stands((2,), (color,))
+    return table
+
+
+_STANDS = _stands_table()
+
+
+def stands_for(card: Card, declared: int | Color | None = None) -> Stands:
+    """What ``card`` can stand for, in a hand or in the Center Row (R4.5, R9.1, R10.1): a number card
+    its number in its colour, a Wild # any number 1–10 in its colour, a Wild DOS a 2 of any colour.
+    ``declared`` narrows a wild card to the choice made for it: a number for a Wild # (declared by the
+    matcher, or fixed when it was placed), a colour for a Wild DOS.
+
+    This is the one place that says it: matching, the probability lessons and the bots all ask here.
+
+    >>> stands_for(Card.parse("R7"))
+    Stands(values=(7,), colors=(<Color.RED: 'R'>,))
+    >>> stands_for(Card.parse("B#")).values
+    (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+    >>> stands_for(Card.parse("B#"), 4), stands_for(Card.parse("W")).values
+    (Stands(values=(4,), colors=(<Color.BLUE: 'B'>,)), (2,))
+    >>> [c.value for c in stands_for(Card.parse("W")).colors], stands_for(Card.parse("W"), Color.GREEN).colors
+    (['R', 'B', 'G', 'Y'], (<Color.GREEN: 'G'>,))
+    >>> stands_for(Card.parse("R7"), 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dos_lab.errors.IllegalDeclaration: R7=4: only a Wild # is declared with a number 1 to 10, ... (R9.1, R10.1)
+    """
+    found = _STANDS.get((card, declared))
+    if found is None:
+        if not isinstance(card, Card):
+            raise InvalidInput(f"{card!r} is not a card; write cards like R7, R# or W")
+        shown = declared.value if isinstance(declared, Color) else declared
+        raise IllegalDeclaration(f"{card.code}={shown}: only a Wild # is declared with a number 1 to 10, and "
+                                 "only a Wild DOS with a colour (R9.1, R10.1)")
+    return found
+
+
 def target_values(target: Card, fixed: int | None = None) -> tuple[int, ...]:
     """The values a row card can stand for (R4.5, R10.2): a number card its
     number, a Wild DOS 2, a Wild # any of 1–10 unless its value was fixed.
@@ -180,28 +242,11 @@ def target_values(target: Card, fixed: int | None = None) -> tuple[int, ...]:
     >>> target_values(Card.parse("G8")), target_values(Card.parse("W")), len(target_values(Card.parse("G#")))
     ((8,), (2,), 10)
     """
-    if target.kind is Kind.NUMBER:
-        assert target.number is not None
-        return (target.number,)
-    if target.kind is Kind.WILD_DOS:
-        return (2,)
-    return WILD_RANGE if fixed is None else (fixed,)
+    return stands_for(target, fixed if target.kind is Kind.WILD_NUMBER else None).values
 
 
-def _values(played: Played) -> tuple[int, ...]:
-    card = played.card
-    if card.kind is Kind.NUMBER:
-        assert card.number is not None
-        return (card.number,)
-    if card.kind is Kind.WILD_DOS:
-        return (2,)
-    return WILD_RANGE if played.value is None else (played.value,)
-
-
-def _colors(card: Card, declared: Color | None) -> tuple[Color, ...]:
-    if card.color is not None:
-        return (card.color,)
-    return COLORS if declared is None else (declared,)
+def _stands(played: Played) -> Stands:
+    return stands_for(played.card, played.value if played.value is not None else played.color)
 
 
 def _target_as(target: Card, fixed: int | None, target_as: int | Color | str | None) -> tuple[int | None, Color | None]:
@@ -255,9 +300,12 @@ def resolve(target: Card, played: Sequence[Played], *, fixed: int | None = None,
     if len(played) not in (1, 2):
         codes = "+".join(p.code for p in played) or "no cards"
         raise IllegalMove(f"a match uses exactly one or two cards, but {codes} is {len(played)} (R4.2)")
+    plain = _plain_match(target, played, index) if target_as is None else None
+    if plain is not None:
+        return plain
     t_value, t_color = _target_as(target, fixed, target_as)
     t_values = (t_value,) if t_value is not None else target_values(target, fixed)
-    t_colors = _colors(target, t_color)
+    t_colors = stands_for(target, t_color).colors
     if len(played) == 1:
         chosen = _single_values(target, fixed, t_value, t_values, played[0])
     else:
@@ -267,9 +315,26 @@ def resolve(target: Card, played: Sequence[Played], *, fixed: int | None = None,
     return _build(index, target, played, final_target, values, colors, bonus)
 
 
+def _plain_match(target: Card, played: Sequence[Played], index: int) -> Match | None:
+    """The common case, number cards that add up on a number card: nothing to declare or choose.
+    None for anything else (the general path then decides, and words any refusal)."""
+    if target.kind is not Kind.NUMBER:
+        return None
+    total = 0
+    for p in played:
+        if p.card.kind is not Kind.NUMBER:
+            return None
+        total += p.card.value or 0
+    if total != target.value:
+        return None
+    same = all(p.card.color is target.color for p in played)
+    bonus = (Bonus.SINGLE_COLOUR if len(played) == 1 else Bonus.DOUBLE_COLOUR) if same else None
+    return Match(index, tuple(p.card.code for p in played), None, bonus, target)
+
+
 def _single_values(target: Card, fixed: int | None, t_value: int | None, t_values: tuple[int, ...],
                    card: Played) -> tuple[int, tuple[int, ...]]:
-    options = _values(card)
+    options = _stands(card).values
     for value in t_values:
         if value in options:
             return value, (value,)
@@ -280,7 +345,7 @@ def _single_values(target: Card, fixed: int | None, t_value: int | None, t_value
 
 def _double_values(target: Card, fixed: int | None, t_value: int | None, t_values: tuple[int, ...],
                    a: Played, b: Played) -> tuple[int, tuple[int, ...]]:
-    va, vb = _values(a), _values(b)
+    va, vb = _stands(a).values, _stands(b).values
     for total in t_values:
         for x in va:
             y = total - x
@@ -307,7 +372,7 @@ def _raise(message: str) -> tuple[int, tuple[int, ...]]:
 
 def _choose_colors(t_colors: tuple[Color, ...], played: list[Played]) -> tuple[tuple[Color, ...], Bonus | None]:
     """Pick colours for every wild involved, earning the colour bonus if one can be had (R6)."""
-    options = [_colors(p.card, p.color) for p in played]
+    options = [_stands(p).colors for p in played]
     common = [c for c in t_colors if all(c in o for o in options)]
     if common:
         # prefer a printed colour, so a lone Wild DOS takes its partner's or the target's colour
@@ -341,6 +406,55 @@ def _build(index: int, target: Card, played: Sequence[Played], target_value: int
     return Match(index, tuple(codes), target_as, bonus, target)
 
 
+def _value_tables() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The row values each card type, and each pair of card types, can make, as bitmasks.
+
+    Bit ``t`` (1–10) is set when the card (or the pair) can make ``t``; bit 0 when it can make any
+    value 1–10, which is what a Wild # in the row whose value is still free asks for. Tables are indexed
+    by ``Card.order`` (0–40), so a lookup is two list indexings, not a sum over declarations.
+    """
+    types = sorted(set(full_deck()), key=lambda c: c.order)
+    singles = [0] * len(types)
+    pairs = [[0] * len(types) for _ in types]
+    for a in types:
+        for x in stands_for(a).values:
+            singles[a.order] |= 1 << x | 1
+        for b in types:
+            for x in stands_for(a).values:
+                for y in stands_for(b).values:
+                    if x + y <= 10:
+                        pairs[a.order][b.order] |= 1 << (x + y) | 1
+    return tuple(singles), tuple(tuple(row) for row in pairs)
+
+
+_SINGLE_VALUES, _PAIR_VALUES = _value_tables()
+
+
+#: the values 1–10 whose bits are set in a row-value bitmask, for every bitmask
+_VALUES_IN_MASK: tuple[tuple[int, ...], ...] = tuple(
+    tuple(v for v in WILD_RANGE if mask >> v & 1) for mask in range(1 << 11))
+
+
+def reachable_values(hand: Iterable[Card]) -> tuple[int, ...]:
+    """The row values 1–10 that ``hand`` can match with one card or two (a measure of how easy the
+    hand is to play next turn; two identical cards make a pair).
+
+    >>> reachable_values(parse_cards("R3 B4")), len(reachable_values(parse_cards("R#")))
+    ((3, 4, 7), 10)
+    >>> reachable_values(parse_cards("W W"))
+    (2, 4)
+    """
+    reach = 0
+    seen: list[Card] = []
+    for card in hand:
+        reach |= _SINGLE_VALUES[card.order]
+        with_card = _PAIR_VALUES[card.order]
+        for other in seen:
+            reach |= with_card[other.order]
+        seen.append(card)
+    return _VALUES_IN_MASK[reach]
+
+
 def legal_matches_for(hand: Sequence[Card], row: Sequence[Card], *, fixed: Sequence[int | None] = (),
                       skip: Iterable[int] = (), must_use: Card | None = None) -> list[Match]:
     """Every legal single and double match of ``hand`` against ``row``.
@@ -355,54 +469,49 @@ def legal_matches_for(hand: Sequence[Card], row: Sequence[Card], *, fixed: Seque
     >>> [m.describe() for m in legal_matches_for(parse_cards("R7 G3 B4"), parse_cards("B7 Y5"))]
     ['R7 on B7: single number match', 'G3+B4 on B7: double number match']
     """
-    kinds: list[Card] = []
-    counts: dict[Card, int] = {}
+    kinds: list[Card] = []  # each card once, in the order of first appearance
+    held = twice = 0  # bitmasks of card types (bit ``card.order``): held, and held at least twice
     for card in hand:
-        if card not in counts:
+        bit = 1 << card.order
+        if held & bit:
+            twice |= bit
+        else:
+            held |= bit
             kinds.append(card)
-            counts[card] = 0
-        counts[card] += 1
+    # every pair once, in the documented order, with the row values it can make (a bitmask)
+    pairs: list[tuple[Card, Card, int]] = []
+    if must_use is None:
+        singles = kinds
+        for i, a in enumerate(kinds):
+            with_a = _PAIR_VALUES[a.order]
+            for b in kinds[i if twice >> a.order & 1 else i + 1:]:
+                if with_a[b.order]:
+                    pairs.append((a, b, with_a[b.order]))
+    elif held >> must_use.order & 1:  # after a draw: only the drawn card, and pairs with it
+        singles = [must_use]
+        at = kinds.index(must_use)
+        for a in kinds[:at]:
+            if _PAIR_VALUES[a.order][must_use.order]:
+                pairs.append((a, must_use, _PAIR_VALUES[a.order][must_use.order]))
+        with_drawn = _PAIR_VALUES[must_use.order]
+        for b in kinds[at if twice >> must_use.order & 1 else at + 1:]:
+            if with_drawn[b.order]:
+                pairs.append((must_use, b, with_drawn[b.order]))
+    else:
+        return []
     skipped = set(skip) if skip else ()
-    # every pair once, in the documented order, with what it needs from the row card:
-    # a fixed sum, or (a Wild # making up the rest, 1 to 10) a row value of at least `need`
-    pairs: list[tuple[Card, Card, int, int]] = []
-    size = len(kinds)
-    # after a draw only pairs with the drawn card count: its position `at` (or -1 if it is not in hand)
-    at = -1 if must_use is None else kinds.index(must_use) if must_use in counts else size
-    for i in range(size):
-        a = kinds[i]
-        va = a.value
-        start = i if counts[a] > 1 else i + 1
-        columns: Iterable[int] = range(start, size) if at in (-1, i) else (at,) if start <= at < size else ()
-        for j in columns:
-            b = kinds[j]
-            vb = b.value
-            if va is None:
-                pairs.append((a, b, 0, 2 if vb is None else vb + 1))
-            elif vb is None:
-                pairs.append((a, b, 0, va + 1))
-            elif va + vb <= 10:
-                pairs.append((a, b, va + vb, 0))
-    singles = kinds if must_use is None else [must_use] if must_use in counts else []
     out: list[Match] = []
     for index, target in enumerate(row):
         if index in skipped:
             continue
         f = fixed[index] if index < len(fixed) else None
-        t = target.value if target.value is not None else f
-        if t is not None:
-            for card in singles:
-                if card.value is None or card.value == t:
-                    out.append(_default_match(index, target, f, card, None))
-            for a, b, total, need in pairs:
-                if total == t if total else need <= t:
-                    out.append(_default_match(index, target, f, a, b))
-        else:  # a free Wild # in the row: any value 1 to 10
-            for card in singles:
+        wanted = 1 << (target.value if target.value is not None else f or 0)
+        for card in singles:
+            if _SINGLE_VALUES[card.order] & wanted:
                 out.append(_default_match(index, target, f, card, None))
-            for a, b, total, need in pairs:
-                if total or need <= 10:
-                    out.append(_default_match(index, target, f, a, b))
+        for a, b, values in pairs:
+            if values & wanted:
+                out.append(_default_match(index, target, f, a, b))
     return out
 
 

@@ -62,8 +62,9 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from dos_lab.cards import COLORS, Card, Color, Kind, copies_in_deck, full_deck
+from dos_lab.cards import COLORS, Card, Color, copies_in_deck, full_deck
 from dos_lab.errors import InvalidInput
+from dos_lab.matching import stands_for
 
 __all__ = [
     "QUESTIONS",
@@ -109,18 +110,12 @@ class _Class:
     points: int
 
 
-_ALL_VALUES = frozenset(range(1, 11))
 _ALL_COLOURS = frozenset(COLORS)
 
 
 def _card_class(card: Card) -> _Class:
-    if card.kind is Kind.WILD_DOS:
-        values, colours = frozenset({2}), _ALL_COLOURS
-    else:
-        assert card.color is not None
-        colours = frozenset({card.color})
-        values = _ALL_VALUES if card.kind is Kind.WILD_NUMBER else frozenset({card.number or 0})
-    return _Class(card.code, copies_in_deck(card), values, colours, card.points)
+    values, colours = stands_for(card)  # the engine's own answer (R4.5, R9.1, R10.1)
+    return _Class(card.code, copies_in_deck(card), frozenset(values), frozenset(colours), card.points)
 
 
 #: the 41 card types in deck order (a type's index equals ``Card.order``)

@@ -14,8 +14,12 @@
 * **Never-ending games.** A round that reaches ``max_turns`` turns, or a game that reaches ``max_rounds`` rounds,
   is stopped and the game is recorded as unfinished (``winner is None``).
 * **Executors.** By default a process pool with two workers; pass any ``Executor`` (a ``ThreadPoolExecutor``,
-  a ``ProcessPoolExecutor``, or :class:`SerialExecutor` to run in the calling thread). Games are sent in chunks
-  so the per-task overhead stays small.
+  a ``ProcessPoolExecutor``, Dask's ``Client(...).get_executor()`` to go beyond one machine (see
+  docs/simulate.md), or :class:`SerialExecutor` to run in the calling thread). Games are sent in chunks so the
+  per-task overhead stays small.
+* **Watching.** ``progress=True`` shows a bar, ``on_chunk`` and :func:`iter_games` hand over records as chunks
+  finish, ``stop`` ends a batch between chunks, and :func:`start_games` runs one in the background with a
+  Stop button.
 
 >>> from dos_lab.bots import GreedyBot, RandomBot
 >>> records = play_games([GreedyBot, RandomBot], 4, seed=1, executor=SerialExecutor())
@@ -29,14 +33,18 @@ random: 0 wins of 4 games = 0.0% (95% CI 0.0%–49.0%)
 
 from __future__ import annotations
 
+import html
+import importlib.util
 import math
 import random
+import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from functools import partial
 from statistics import NormalDist
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from dos_lab.bots import BOTS, Bot, make_bot, play_round
 from dos_lab.errors import InvalidInput
@@ -46,11 +54,15 @@ from dos_lab.rules import RuleSet
 __all__ = [
     "BotSpec",
     "GameRecord",
+    "GamesRun",
     "SerialExecutor",
+    "StopSignal",
     "WinRate",
     "game_seed",
+    "iter_games",
     "play_game",
     "play_games",
+    "start_games",
     "summary",
     "summary_text",
     "wilson_interval",
@@ -60,6 +72,7 @@ __all__ = [
 #: a bot class, a functools.partial of one, a bot name ("random", "greedy", "tactician"), or seed -> bot
 BotSpec = str | Callable[[int], Bot]
 ProgressCallback = Callable[[int, int], None]
+ChunkCallback = Callable[[list["GameRecord"]], None]
 T = TypeVar("T")
 
 
@@ -163,41 +176,15 @@ def _chunks(n: int, size: int) -> Iterator[range]:
         yield range(start, min(n, start + size))
 
 
-def _progress_bar(progress: bool | ProgressCallback | None, n: int) -> tuple[ProgressCallback | None,
-                                                                             Callable[[], None]]:
-    if progress is None or progress is False:
-        return None, lambda: None
-    if callable(progress):
-        return progress, lambda: None
-    try:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
-    except ImportError:  # tqdm is optional: without it there is simply no bar
-        return None, lambda: None
-    bar = tqdm(total=n, unit="game")
+class StopSignal(Protocol):
+    """Anything with ``is_set()``, such as a :class:`threading.Event`: set it to stop a batch between chunks."""
 
-    def update(done: int, total: int) -> None:
-        bar.update(done - bar.n)
-
-    return update, bar.close
+    def is_set(self) -> bool: ...
 
 
-def play_games(bots: Sequence[BotSpec], n: int, seed: int = 0, executor: Executor | None = None, *,
-               rules: RuleSet | None = None, rotate_seats: bool = True, max_turns: int = 2000,
-               max_rounds: int = 200, chunk_size: int | None = None, workers: int = 2,
-               progress: bool | ProgressCallback | None = None) -> list[GameRecord]:
-    """Play ``n`` seeded games between ``bots`` (one entry per seat) and return their records in game order.
-
-    ``executor`` defaults to a process pool of ``workers`` processes, created and shut down here. ``progress``
-    may be a callback ``(games_done, n)`` or ``True`` for a tqdm bar (only if tqdm is installed).
-
-    >>> from functools import partial
-    >>> from dos_lab.bots import RandomBot
-    >>> done = []
-    >>> records = play_games([RandomBot, partial(RandomBot, catch_reaction=0.0)], 3, seed=2,
-    ...                      executor=SerialExecutor(), progress=lambda k, n: done.append(k))
-    >>> len(records), done[-1], all(r.finished for r in records)
-    (3, 3, True)
-    """
+def _checked(bots: Sequence[BotSpec], n: int, seed: int, workers: int, max_turns: int, max_rounds: int,
+             chunk_size: int | None) -> int:
+    """Refuse bad arguments with a clear message; return the chunk size to use."""
     if len(bots) < 2 or len(bots) > 4:
         raise InvalidInput(f"give one bot per seat, 2 to 4 of them, not {len(bots)} (R1.6)")
     for name, value, low in (("n", n, 0), ("workers", workers, 1), ("max_turns", max_turns, 1),
@@ -210,26 +197,319 @@ def play_games(bots: Sequence[BotSpec], n: int, seed: int = 0, executor: Executo
         if (spec not in BOTS) if isinstance(spec, str) else not callable(spec):
             raise InvalidInput(f"{spec!r} is not a bot: give a bot class, a partial of one, a function of a seed, "
                                f"or one of the names {', '.join(BOTS)}")
+    # small enough that progress moves and a stop is quick, large enough that sending a task costs little
+    return chunk_size or max(1, min(MAX_CHUNK, math.ceil(n / (8 * workers))))
+
+
+#: the largest default chunk, in games (see :func:`iter_games`)
+MAX_CHUNK = 50
+
+
+def iter_games(bots: Sequence[BotSpec], n: int, seed: int = 0, executor: Executor | None = None, *,
+               rules: RuleSet | None = None, rotate_seats: bool = True, max_turns: int = 2000,
+               max_rounds: int = 200, chunk_size: int | None = None, workers: int = 2,
+               stop: StopSignal | None = None) -> Iterator[list[GameRecord]]:
+    """Play the games of :func:`play_games` and yield each chunk's records as soon as the chunk is finished.
+
+    Chunks arrive in the order they finish (records within a chunk are in game order; sort by
+    ``record.index`` for the whole batch in game order). The records are the same as in a serial run with the
+    same ``seed``, whatever the executor and the chunking. At most ``2 * workers`` chunks are running or
+    waiting at any time, so ``stop`` (e.g. a :class:`threading.Event`), checked between chunks, ends the batch
+    quickly: no new chunk starts and waiting chunks are cancelled. Leaving the loop early does the same.
+
+    >>> from dos_lab.bots import GreedyBot, RandomBot
+    >>> sizes = [len(chunk) for chunk in iter_games([GreedyBot, RandomBot], 5, seed=1, chunk_size=2,
+    ...                                               executor=SerialExecutor())]
+    >>> sizes
+    [2, 2, 1]
+    """
+    size = _checked(bots, n, seed, workers, max_turns, max_rounds, chunk_size)
     options: dict[str, Any] = {"rules": rules, "rotate_seats": rotate_seats, "max_turns": max_turns,
                                "max_rounds": max_rounds}
-    size = chunk_size or max(1, min(250, math.ceil(n / (8 * workers))))
     own = executor is None
     pool: Executor = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
+    ahead = 1 if isinstance(pool, SerialExecutor) else 2 * workers
+    task = partial(_play_chunk, list(bots))
+    chunks = _chunks(n, size)
+    pending: set[Future[list[GameRecord]]] = set()
+    stopped = False
+    try:
+        while True:
+            stopped = stop is not None and stop.is_set()
+            while not stopped and len(pending) < ahead:
+                chunk = next(chunks, None)
+                if chunk is None:
+                    break
+                pending.add(pool.submit(task, chunk, seed, options))
+            if stopped or not pending:
+                return
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=_first_game):
+                yield future.result()
+    finally:
+        stopped = stopped or bool(pending)
+        for future in pending:
+            future.cancel()
+        if own:  # a stopped batch does not wait for the chunks still running
+            pool.shutdown(wait=not stopped, cancel_futures=True)
+
+
+def _first_game(future: Future[list[GameRecord]]) -> int:
+    records = future.result() if not future.exception() else []
+    return records[0].index if records else -1
+
+
+def play_games(bots: Sequence[BotSpec], n: int, seed: int = 0, executor: Executor | None = None, *,
+               rules: RuleSet | None = None, rotate_seats: bool = True, max_turns: int = 2000,
+               max_rounds: int = 200, chunk_size: int | None = None, workers: int = 2,
+               progress: bool | ProgressCallback | None = None, on_chunk: ChunkCallback | None = None,
+               stop: StopSignal | None = None) -> list[GameRecord]:
+    """Play ``n`` seeded games between ``bots`` (one entry per seat) and return their records in game order.
+
+    ``executor`` defaults to a process pool of ``workers`` processes, created and shut down here; any
+    :class:`concurrent.futures.Executor` works, e.g. Dask's ``Client(...).get_executor()`` (docs/simulate.md).
+    ``progress`` may be a callback ``(games_done, n)`` or ``True`` for a progress bar: an ipywidgets bar in
+    a notebook or Voila page, tqdm in a terminal if it is installed, else a line of text. ``on_chunk``
+    receives each chunk's records as soon as the chunk finishes (see :func:`iter_games`), so a table can
+    fill in while the batch runs; ``stop`` ends the batch between chunks, and then only the games finished
+    so far are returned. To run a batch in the background with a Stop button, see :func:`start_games`.
+
+    >>> from functools import partial
+    >>> from dos_lab.bots import RandomBot
+    >>> done = []
+    >>> records = play_games([RandomBot, partial(RandomBot, catch_reaction=0.0)], 3, seed=2,
+    ...                      executor=SerialExecutor(), progress=lambda k, n: done.append(k))
+    >>> len(records), done[-1], all(r.finished for r in records)
+    (3, 3, True)
+    """
+    _checked(bots, n, seed, workers, max_turns, max_rounds, chunk_size)
     report, close = _progress_bar(progress, n)
     records: list[GameRecord] = []
     try:
-        task = partial(_play_chunk, list(bots))
-        futures = [pool.submit(task, chunk, seed, options) for chunk in _chunks(n, size)]
-        for future in as_completed(futures):
-            records.extend(future.result())
+        for chunk in iter_games(bots, n, seed, executor, rules=rules, rotate_seats=rotate_seats,
+                                max_turns=max_turns, max_rounds=max_rounds, chunk_size=chunk_size,
+                                workers=workers, stop=stop):
+            records.extend(chunk)
+            if on_chunk is not None:
+                on_chunk(chunk)
             if report is not None:
                 report(len(records), n)
     finally:
         close()
-        if own:
-            pool.shutdown(cancel_futures=True)
     records.sort(key=lambda r: r.index)
     return records
+
+
+class GamesRun:
+    """A batch of games playing in a background thread (see :func:`start_games`).
+
+    ``records`` are the games finished so far, in game order; ``stop()`` ends the batch between chunks;
+    ``result()`` waits for the end and returns the records (or raises what went wrong). In a notebook or a
+    Voila page the run shows itself as a progress bar, a line that fills in with the win counts, and a Stop
+    button.
+    """
+
+    def __init__(self, n: int, names: Sequence[str]) -> None:
+        self.n = n
+        self.names = list(names)
+        self._records: list[GameRecord] = []
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._finished = threading.Event()
+        self._error: BaseException | None = None
+        self._listeners: list[Callable[[], None]] = []
+
+    @property
+    def records(self) -> list[GameRecord]:
+        """The games finished so far, in game order (a copy)."""
+        with self._lock:
+            return sorted(self._records, key=lambda r: r.index)
+
+    @property
+    def done(self) -> bool:
+        """True once the batch has ended: all games played, stopped, or failed."""
+        return self._finished.is_set()
+
+    @property
+    def stopped(self) -> bool:
+        """True if :meth:`stop` was called."""
+        return self._stop.is_set()
+
+    def stop(self) -> None:
+        """Stop the batch: no new chunk starts; the games finished so far are kept."""
+        self._stop.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the batch to end (at most ``timeout`` seconds); True if it has ended."""
+        return self._finished.wait(timeout)
+
+    def result(self, timeout: float | None = None) -> list[GameRecord]:
+        """Wait for the end and return the records in game order; re-raises an error from the batch."""
+        if not self._finished.wait(timeout):
+            raise TimeoutError(f"the batch is still running ({len(self._records)} of {self.n} games played)")
+        if self._error is not None:
+            raise self._error
+        return self.records
+
+    def status(self) -> str:
+        """One line for a student: games played, wins so far, and how the batch ended.
+
+        >>> from dos_lab.bots import GreedyBot, RandomBot
+        >>> run = start_games([GreedyBot, RandomBot], 4, seed=1, executor=SerialExecutor())
+        >>> print(run.result() and run.status())
+        4 of 4 games played: greedy 4 wins, random 0 wins. Finished.
+        """
+        with self._lock:
+            records = list(self._records)
+        wins = [sum(1 for r in records if r.winner == e) for e in range(len(self.names))]
+        line = f"{len(records):,} of {self.n:,} games played"
+        if records:
+            line += ": " + ", ".join(f"{name} {w:,} win{'s' if w != 1 else ''}"
+                                     for name, w in zip(self.names, wins, strict=True))
+        if self._error is not None:
+            return line + f". Stopped by an error: {self._error}"
+        if self.done:
+            return line + (". Stopped." if self.stopped and len(records) < self.n else ". Finished.")
+        return line + "…"
+
+    def _add(self, chunk: list[GameRecord]) -> None:
+        with self._lock:
+            self._records.extend(chunk)
+        self._notify()
+
+    def _notify(self) -> None:
+        for listener in list(self._listeners):
+            listener()
+
+    def view(self) -> Any:
+        """An ipywidgets view: a progress bar, the status line, and a Stop button (needs ipywidgets)."""
+        import ipywidgets as widgets  # type: ignore[import-untyped]
+
+        bar = widgets.IntProgress(value=0, min=0, max=max(self.n, 1), description="Games", bar_style="info")
+        button = widgets.Button(description="Stop", icon="stop", tooltip="Stop after the games being played now")
+        line = widgets.HTML()
+
+        def refresh() -> None:
+            bar.value = len(self._records)
+            line.value = html.escape(self.status())
+            if self.done:
+                button.disabled = True
+                bar.bar_style = "danger" if self._error else "warning" if self.stopped else "success"
+
+        def stop(_: object) -> None:
+            self.stop()
+            button.disabled = True
+            button.description = "Stopping…"
+
+        button.on_click(stop)
+        self._listeners.append(refresh)
+        refresh()
+        return widgets.VBox([widgets.HBox([bar, button]), line])
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.view())  # type: ignore[no-untyped-call]
+
+
+def start_games(bots: Sequence[BotSpec], n: int, seed: int = 0, executor: Executor | None = None, *,
+                rules: RuleSet | None = None, rotate_seats: bool = True, max_turns: int = 2000,
+                max_rounds: int = 200, chunk_size: int | None = None, workers: int = 2,
+                on_chunk: ChunkCallback | None = None, names: Sequence[str] | None = None) -> GamesRun:
+    """Start :func:`play_games` in a background thread and return at once with a :class:`GamesRun`.
+
+    The run's records fill in as chunks finish (``on_chunk`` is called with each chunk, in the background
+    thread); ``run.stop()`` — or the Stop button of its notebook view — ends it between chunks. The records
+    are the same as :func:`play_games` gives for the same seed. ``names`` label the entrants in the status
+    line (default: the bots' names).
+
+    >>> from dos_lab.bots import GreedyBot, TacticianBot
+    >>> run = start_games([GreedyBot, TacticianBot], 6, seed=3, executor=SerialExecutor())
+    >>> run.result() == play_games([GreedyBot, TacticianBot], 6, seed=3, executor=SerialExecutor())
+    True
+    """
+    _checked(bots, n, seed, workers, max_turns, max_rounds, chunk_size)
+    run = GamesRun(n, list(names) if names is not None else [_name(spec) for spec in bots])
+
+    def play() -> None:
+        try:
+            for chunk in iter_games(bots, n, seed, executor, rules=rules, rotate_seats=rotate_seats,
+                                    max_turns=max_turns, max_rounds=max_rounds, chunk_size=chunk_size,
+                                    workers=workers, stop=run._stop):
+                run._add(chunk)
+                if on_chunk is not None:
+                    on_chunk(chunk)
+        except BaseException as error:  # kept for result(); the view shows it as a sentence
+            run._error = error
+        finally:
+            run._finished.set()
+            run._notify()
+
+    threading.Thread(target=play, name="dos_lab games", daemon=True).start()
+    return run
+
+
+def _name(spec: BotSpec) -> str:
+    """A bot's name for a status line: ``"greedy"`` for ``GreedyBot``, a partial of it, or ``"greedy"``."""
+    if isinstance(spec, str):
+        return spec
+    target = spec.func if isinstance(spec, partial) else spec
+    name = getattr(target, "name", None)
+    return name if isinstance(name, str) else getattr(target, "__name__", "bot")
+
+
+def _progress_bar(progress: bool | ProgressCallback | None, n: int) -> tuple[ProgressCallback | None,
+                                                                             Callable[[], None]]:
+    """A callback ``(done, n)`` that shows progress, and a function that closes the display."""
+    if progress is None or progress is False:
+        return None, lambda: None
+    if callable(progress):
+        return progress, lambda: None
+    if _in_kernel():
+        return _widget_progress(n)
+    try:
+        from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:  # no tqdm: a line of text, rewritten in place
+        return _text_progress(n)
+    bar = tqdm(total=n, unit="game")
+
+    def update(done: int, total: int) -> None:
+        bar.update(done - bar.n)
+
+    return update, bar.close
+
+
+def _in_kernel() -> bool:
+    """True inside a Jupyter kernel (a notebook or a Voila page) that can show ipywidgets."""
+    get_ipython = getattr(sys.modules.get("IPython"), "get_ipython", None)  # never imported here
+    if get_ipython is None or importlib.util.find_spec("ipywidgets") is None:
+        return False
+    return getattr(get_ipython(), "kernel", None) is not None
+
+
+def _widget_progress(n: int) -> tuple[ProgressCallback, Callable[[], None]]:
+    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
+    from IPython.display import display
+
+    bar = widgets.IntProgress(value=0, min=0, max=max(n, 1), description="Games", bar_style="info")
+    line = widgets.HTML(f"0 of {n:,} games played")
+    display(widgets.HBox([bar, line]))  # type: ignore[no-untyped-call]
+
+    def update(done: int, total: int) -> None:
+        bar.value = done
+        line.value = f"{done:,} of {total:,} games played"
+
+    def close() -> None:
+        bar.bar_style = "success" if bar.value >= n else "warning"
+
+    return update, close
+
+
+def _text_progress(n: int) -> tuple[ProgressCallback, Callable[[], None]]:
+    def update(done: int, total: int) -> None:
+        print(f"\r{done:,} of {total:,} games played", end="", file=sys.stderr, flush=True)
+
+    return update, lambda: print(file=sys.stderr)
 
 
 # --- win rates -------------------------------------------------------------------------------------------------

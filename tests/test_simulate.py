@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 
@@ -14,8 +16,10 @@ from dos_lab.simulate import (
     GameRecord,
     SerialExecutor,
     game_seed,
+    iter_games,
     play_game,
     play_games,
+    start_games,
     summary,
     wilson_interval,
     win_rates,
@@ -112,3 +116,87 @@ def test_bad_arguments() -> None:
     with pytest.raises(InvalidInput):
         play_games(["clever", "greedy"], 1, executor=SerialExecutor())
     assert play_games(BOTS, 0, executor=SerialExecutor()) == []
+
+
+# --- watching a batch: chunks as they finish, progress, stopping ------------------------------------------------
+
+
+def test_iter_games_yields_every_record_once() -> None:
+    serial = play_games(BOTS, 9, seed=5, executor=SerialExecutor(), rules=QUICK)
+    with ThreadPoolExecutor(max_workers=2) as threads:
+        chunks = list(iter_games(BOTS, 9, seed=5, executor=threads, rules=QUICK, chunk_size=2))
+    assert sorted(len(c) for c in chunks) == [1, 2, 2, 2, 2]
+    assert all([r.index for r in c] == sorted(r.index for r in c) for c in chunks)
+    assert sorted((r for c in chunks for r in c), key=lambda r: r.index) == serial
+
+
+def test_on_chunk_sees_the_table_fill_in() -> None:
+    seen: list[list[int]] = []
+    records = play_games(BOTS, 7, seed=1, executor=SerialExecutor(), rules=QUICK, chunk_size=3,
+                         on_chunk=lambda chunk: seen.append([r.index for r in chunk]))
+    assert seen == [[0, 1, 2], [3, 4, 5], [6]]
+    assert records == play_games(BOTS, 7, seed=1, executor=SerialExecutor(), rules=QUICK)
+
+
+def test_a_stop_between_chunks_keeps_the_finished_games() -> None:
+    stop = threading.Event()
+    records = play_games(BOTS, 20, seed=2, executor=SerialExecutor(), rules=QUICK, chunk_size=4,
+                         on_chunk=lambda chunk: stop.set(), stop=stop)
+    full = play_games(BOTS, 20, seed=2, executor=SerialExecutor(), rules=QUICK)
+    assert records == full[:4]
+    with ProcessPoolExecutor(max_workers=2) as processes:
+        stop.clear()
+        early = play_games(BOTS, 40, seed=2, executor=processes, rules=QUICK, chunk_size=2, workers=2,
+                           on_chunk=lambda chunk: stop.set(), stop=stop)
+    assert 2 <= len(early) < 40 and all(r == full[r.index] for r in early if r.index < 20)
+
+
+def test_leaving_the_loop_early_stops_the_batch() -> None:
+    games = iter_games(BOTS, 30, seed=2, rules=QUICK, chunk_size=2)  # its own process pool
+    first = next(games)
+    games.close()  # shuts the pool down without waiting for the remaining chunks
+    assert len(first) == 2
+
+
+def test_progress_true_shows_something_outside_a_notebook(capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    play_games(BOTS, 3, seed=0, executor=SerialExecutor(), rules=QUICK, progress=True)
+    assert "3/3" in capsys.readouterr().err  # tqdm's bar
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)  # tqdm not installed: a line of text
+    play_games(BOTS, 3, seed=0, executor=SerialExecutor(), rules=QUICK, progress=True)
+    assert "3 of 3 games played" in capsys.readouterr().err
+
+
+def test_start_games_runs_in_the_background_and_matches_the_serial_run() -> None:
+    chunks: list[int] = []
+    run = start_games(BOTS, 6, seed=4, executor=SerialExecutor(), rules=QUICK, chunk_size=2,
+                      on_chunk=lambda chunk: chunks.append(len(chunk)), names=["greedy", "random"])
+    assert run.result(timeout=60) == play_games(BOTS, 6, seed=4, executor=SerialExecutor(), rules=QUICK)
+    assert chunks == [2, 2, 2] and run.done and not run.stopped
+    assert run.status().startswith("6 of 6 games played: greedy ") and run.status().endswith("Finished.")
+
+
+def test_the_stop_button_stops_a_background_run() -> None:
+    go_on = threading.Event()
+    run = start_games(BOTS, 30, seed=4, executor=SerialExecutor(), rules=QUICK, chunk_size=3,
+                      on_chunk=lambda chunk: go_on.wait(30))
+    view = run.view()
+    bar, button = view.children[0].children
+    button.click()  # as a student would, while the first chunk waits
+    assert button.disabled and button.description == "Stopping…"
+    go_on.set()
+    records = run.result(timeout=60)
+    assert len(records) == 3 and run.stopped
+    assert bar.value == 3 and bar.bar_style == "warning"
+    assert view.children[1].value == "3 of 30 games played: " + run.status().split(": ", 1)[1]
+    assert run.status().endswith("Stopped.")
+
+
+def test_an_error_in_a_background_run_is_kept_for_result() -> None:
+    def broken(seed: int) -> GreedyBot:
+        raise ValueError("no bot today")
+
+    run = start_games([broken, GreedyBot], 2, seed=4, executor=SerialExecutor())
+    with pytest.raises(RuntimeError, match=r"game 0 of the batch seeded 4"):
+        run.result(timeout=60)
+    assert "Stopped by an error" in run.status() and "Traceback" not in run.status()
