@@ -65,7 +65,7 @@ from dos_lab.rules import (
     RuleSet,
     WildNumberInCenter,
 )
-from dos_lab.state import Phase, RoundState, state_from_dict, state_to_dict
+from dos_lab.state import Phase, RoundState, UndoRecord, state_from_dict, state_to_dict
 
 __all__ = ["Declaration", "Phase", "Round"]
 
@@ -138,7 +138,10 @@ class Round:
         self.dealer = dealer
         self._s = state
         self._n = len(state.hands)
-        self._history: list[RoundState] | None = [] if history else None
+        #: one record per action, the newest last (None: no history kept)
+        self._history: list[UndoRecord] | None = [] if history else None
+        #: the record of the action being played, which notes the cards it takes from the draw pile
+        self._record: UndoRecord | None = None
         self._listeners: list[Callable[[Event], None]] = []
 
     # ------------------------------------------------------------------ construction
@@ -855,7 +858,8 @@ class Round:
         if not self._history:
             raise IllegalMove("there is nothing to undo" if self._history is not None
                               else "this round keeps no history (history=False)")
-        self._s = self._history.pop()
+        self._history.pop().restore(self._s)
+        self._record = None
 
     @property
     def can_undo(self) -> bool:
@@ -866,7 +870,7 @@ class Round:
         """An independent copy (with its own undo history)."""
         twin = Round(self._s.clone(), self.rules, self.seed, self.dealer, self._history is not None)
         if self._history is not None and twin._history is not None:
-            twin._history.extend(self._history)  # snapshots are never mutated, so sharing them is safe
+            twin._history.extend(self._history)  # a closed record is never changed, so sharing it is safe
         return twin
 
     # ------------------------------------------------------------------ end of turn
@@ -944,11 +948,16 @@ class Round:
         if not s.draw_pile:
             if self.rules.empty_draw_pile is not EmptyDrawPile.RESHUFFLE_DISCARDS or not s.discard_pile:
                 return None
+            if self._record is not None:
+                self._record.reshuffling(s)
             s.reshuffles += 1
             pile = shuffled(s.discard_pile, random.Random(f"{self.seed}/reshuffle/{s.reshuffles}"))
             s.draw_pile, s.discard_pile = pile, []
             s.log.append(Reshuffled(len(pile)))
-        return s.draw_pile.pop()
+        card = s.draw_pile.pop()
+        if self._record is not None:
+            self._record.took(card)
+        return card
 
     def _refill(self, *, initial: bool = False, log_always: bool = False) -> None:
         """E2: turn up cards until the row holds two (R2.3, R8 E2)."""
@@ -1052,8 +1061,10 @@ class Round:
     # ------------------------------------------------------------------ helpers
 
     def _save(self) -> None:
+        """Open the undo record of the action about to change the round."""
         if self._history is not None:
-            self._history.append(self._s.clone())
+            self._record = UndoRecord(self._s)
+            self._history.append(self._record)
 
     def _player(self, player: int) -> int:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:
