@@ -19,14 +19,13 @@ opponents who forgot, with a configurable reaction (a chance from 0 to 1).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from dos_lab.cards import Card, Kind
 from dos_lab.errors import InvalidInput
-from dos_lab.matching import Bonus, Match, parse_played
+from dos_lab.matching import Bonus, Match, parse_played, reachable_values
 from dos_lab.round import Round
 from dos_lab.state import Phase
 
@@ -272,18 +271,7 @@ def flexibility(hand: Sequence[Card]) -> int:
     >>> flexibility(parse_cards("R3 B4")), flexibility(parse_cards("R#"))
     (3, 10)
     """
-    values: list[tuple[int, ...]] = []
-    for card in hand:
-        if card.kind is Kind.WILD_NUMBER:
-            values.append(tuple(range(1, 11)))
-        else:
-            values.append((card.number if card.number is not None else 2,))
-    reach: set[int] = set()
-    for i, a in enumerate(values):
-        reach.update(a)
-        for b in values[i + 1:]:
-            reach.update(x + y for x in a for y in b if x + y <= 10)
-    return len(reach)
+    return len(reachable_values(hand))  # what each card stands for: matching.stands_for (issue 10)
 
 
 class TacticianBot(GreedyBot):
@@ -301,20 +289,26 @@ class TacticianBot(GreedyBot):
         danger = min(r.hand_sizes[p] for p in opponents)
 
         def score(chosen: Sequence[Match]) -> float:
-            used = Counter(c for m in chosen for c in _cards_of(m))
-            left = list((Counter(hand) - used).elements())
-            bonuses = sum(1 for m in chosen if m.bonus is not None)
-            dcm = sum(1 for m in chosen if m.bonus is Bonus.DOUBLE_COLOUR)
+            used: list[Card] = []
+            bonuses = dcm = 0
+            for m in chosen:  # one pass: this runs for every plan the search completes
+                used += _cards_of(m)
+                if m.bonus is not None:
+                    bonuses += 1
+                    dcm += m.bonus is Bonus.DOUBLE_COLOUR
+            left = list(hand)
+            for card in used:
+                left.remove(card)
             after = max(0, len(left) - bonuses)
             if after == 0:
                 return 1000.0 + dcm  # going out beats everything
             total = 3.0 * (len(hand) - after)
             total += dcm * len(opponents) * (2.5 if danger <= 3 else 1.5)
             total += 0.15 * flexibility(left)
-            total -= sum(0.8 for c in used.elements() if c.kind is Kind.WILD_NUMBER)
-            total -= sum(0.4 for c in used.elements() if c.kind is Kind.WILD_DOS)
+            total -= sum(0.8 for c in used if c.kind is Kind.WILD_NUMBER)
+            total -= sum(0.4 for c in used if c.kind is Kind.WILD_DOS)
             if danger <= 2:  # an opponent may go out soon: shed points
-                total += 0.02 * sum(c.points for c in used.elements())
+                total += 0.02 * sum(c.points for c in used)
             return total
 
         return score

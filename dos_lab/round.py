@@ -142,6 +142,10 @@ class Round:
         self._history: list[UndoRecord] | None = [] if history else None
         #: the record of the action being played, which notes the cards it takes from the draw pile
         self._record: UndoRecord | None = None
+        #: legal_matches() of the current state, until the next action or undo
+        self._legal: list[Match] | None = None
+        #: after a match: the list before it, the match and its cards (see _matches_left)
+        self._before_match: tuple[list[Match], Match, tuple[Played, ...]] | None = None
         self._listeners: list[Callable[[Event], None]] = []
 
     # ------------------------------------------------------------------ construction
@@ -555,6 +559,14 @@ class Round:
         >>> [m.describe() for m in r.legal_matches()]
         ['R7 on B7: single number match', 'B3+G4 on B7: double number match']
         """
+        if self._legal is None:
+            if self._before_match is not None:
+                self._legal = self._matches_left(*self._before_match)
+            if self._legal is None:
+                self._legal = self._list_matches()
+        return list(self._legal)
+
+    def _list_matches(self) -> list[Match]:
         s = self._s
         must_use: Card | None = None
         if s.phase is Phase.DREW:
@@ -695,12 +707,15 @@ class Round:
         """
         found, played = self._check_match(target, cards, target_as)
         s = self._s
+        options = self._legal
         self._save()
         self._start_acting()
         hand = s.hands[s.current]
         for p in played:
             hand.remove(p.card)
         s.matches.append((found, tuple(p.card for p in played)))
+        if options is not None:
+            self._before_match = (options, found, played)
         if found.bonus is not None:
             s.bonuses_earned += 1
             if found.bonus is Bonus.DOUBLE_COLOUR:
@@ -728,7 +743,7 @@ class Round:
             s.log.append(DrawSkipped(s.current, "the draw pile and the discard pile are empty"
                                      if self.rules.empty_draw_pile is EmptyDrawPile.RESHUFFLE_DISCARDS
                                      else "the draw pile is empty (skip_draw)"))
-            if not self.legal_matches():
+            if not self._list_matches():
                 self._pass_turn()
             return None
         s.hands[s.current].append(card)
@@ -860,6 +875,7 @@ class Round:
                               else "this round keeps no history (history=False)")
         self._history.pop().restore(self._s)
         self._record = None
+        self._legal = self._before_match = None
 
     @property
     def can_undo(self) -> bool:
@@ -1062,9 +1078,27 @@ class Round:
 
     def _save(self) -> None:
         """Open the undo record of the action about to change the round."""
+        self._legal = self._before_match = None
         if self._history is not None:
             self._record = UndoRecord(self._s)
             self._history.append(self._record)
+
+    def _matches_left(self, options: list[Match], found: Match, played: tuple[Played, ...]) -> list[Match] | None:
+        """The legal matches after ``found``, from the list before it, or None if they must be listed anew.
+
+        While matching goes on, the row stays as it is and the hand only loses cards, so the choices
+        left are the earlier ones on other row cards that use none of the cards just played, in the
+        same order, unless a card just played is still in hand (two alike: the order can change).
+        """
+        s = self._s
+        if s.phase is Phase.DREW and self.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY:
+            return []  # one match after a draw, and it is made (R7.2)
+        hand = s.hands[s.current]
+        used = {p.card.code for p in played}
+        if any(p.card in hand for p in played):
+            return None
+        return [m for m in options if m.target != found.target
+                and not any(code.partition("=")[0] in used for code in m.cards)]
 
     def _player(self, player: int) -> int:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:
