@@ -178,6 +178,8 @@ def _best_set(options: Sequence[Match], hand: Sequence[Card], score: _Scorer | N
     """The set of matches on distinct row cards, with disjoint hand cards, that scores best:
     by ``score(chosen)``, or, when the value is a plain sum, by the faster ``weight(match)``.
     A depth-first search over the row cards, at most ``limit`` steps."""
+    if not options:
+        return []
     by_target: dict[int, list[tuple[Match, tuple[Card, ...], float]]] = {}
     for m in options:
         by_target.setdefault(m.target, []).append((m, _cards_of(m), weight(m) if weight else 0.0))

@@ -341,7 +341,7 @@ class Round:
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each player holds (what every player at the table can see)."""
-        return tuple(len(h) for h in self._s.hands)
+        return tuple(map(len, self._s.hands))
 
     @property
     def exposed_players(self) -> tuple[int, ...]:
@@ -350,7 +350,8 @@ class Round:
         >>> Round.from_position(hands=["R7 B3", "Y1 Y5", "G4"], center_row="B7 Y4").exposed_players
         (0, 1)
         """
-        return tuple(p for p, exposed in enumerate(self._s.dos_exposed) if exposed)
+        exposed = self._s.dos_exposed
+        return tuple(p for p, flag in enumerate(exposed) if flag) if True in exposed else ()
 
     @property
     def event_count(self) -> int:
@@ -1060,7 +1061,7 @@ class Round:
         else:
             candidates = range(self._n)
         for p in candidates:
-            if self._catchable(p):
+            if len(s.hands[p]) == 2 and self._catchable(p):  # the cheap check first: most hands are not two
                 s.dos_exposed[p] = True
 
     def _start_acting(self) -> None:
