@@ -232,6 +232,17 @@ class _Scorer(Protocol):
     def __call__(self, chosen: Sequence[Match]) -> float: ...
 
 
+@lru_cache(maxsize=4096)
+def _greedy_weight(codes: tuple[str, ...], bonus: Bonus | None, opponents: int, wild_cost: float) -> float:
+    """GreedyBot's value of one match (the same few matches recur all the time)."""
+    value = float(len(codes))
+    if bonus is not None:
+        value += 1
+    if bonus is Bonus.DOUBLE_COLOUR:
+        value += 0.5 * opponents
+    return value - wild_cost * sum(1 for c in _cards_of_codes(codes) if c.is_wild)
+
+
 class GreedyBot(_BaseBot):
     """Sheds as many cards as it can: each card played counts 1, each bonus
     placement 1 more, each card the opponents must draw ½; using a wild card
@@ -241,17 +252,8 @@ class GreedyBot(_BaseBot):
     wild_cost = 0.3
 
     def _weight(self, r: Round) -> Callable[[Match], float]:
-        opponents = r.players - 1
-
-        def weight(m: Match) -> float:
-            value = float(len(m.cards))
-            if m.bonus is not None:
-                value += 1
-            if m.bonus is Bonus.DOUBLE_COLOUR:
-                value += 0.5 * opponents
-            return value - self.wild_cost * sum(1 for c in _cards_of(m) if c.is_wild)
-
-        return weight
+        opponents, wild_cost = r.players - 1, self.wild_cost
+        return lambda m: _greedy_weight(m.cards, m.bonus, opponents, wild_cost)
 
     def choose_matches(self, r: Round) -> list[Match]:
         return _best_set(r.legal_matches(), r.hand(r.current), weight=self._weight(r))
