@@ -213,9 +213,10 @@ def iter_games(bots: Sequence[BotSpec], n: int, seed: int = 0, executor: Executo
 
     Chunks arrive in the order they finish (records within a chunk are in game order; sort by
     ``record.index`` for the whole batch in game order). The records are the same as in a serial run with the
-    same ``seed``, whatever the executor and the chunking. At most ``2 * workers`` chunks are running or
-    waiting at any time, so ``stop`` (e.g. a :class:`threading.Event`), checked between chunks, ends the batch
-    quickly: no new chunk starts and waiting chunks are cancelled. Leaving the loop early does the same.
+    same ``seed``, whatever the executor and the chunking. At most two chunks per worker are running or
+    waiting at any time (``workers``, or the size of a given thread or process pool), so ``stop`` (e.g. a
+    :class:`threading.Event`), checked between chunks, ends the batch quickly: no new chunk starts and
+    waiting chunks are cancelled. Leaving the loop early does the same.
 
     >>> from dos_lab.bots import GreedyBot, RandomBot
     >>> sizes = [len(chunk) for chunk in iter_games([GreedyBot, RandomBot], 5, seed=1, chunk_size=2,
@@ -228,7 +229,7 @@ def iter_games(bots: Sequence[BotSpec], n: int, seed: int = 0, executor: Executo
                                "max_rounds": max_rounds}
     own = executor is None
     pool: Executor = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
-    ahead = 1 if isinstance(pool, SerialExecutor) else 2 * workers
+    ahead = 1 if isinstance(pool, SerialExecutor) else 2 * _pool_size(pool, workers)
     task = partial(_play_chunk, list(bots))
     chunks = _chunks(n, size)
     pending: set[Future[list[GameRecord]]] = set()
@@ -252,6 +253,12 @@ def iter_games(bots: Sequence[BotSpec], n: int, seed: int = 0, executor: Executo
             future.cancel()
         if own:  # a stopped batch does not wait for the chunks still running
             pool.shutdown(wait=not stopped, cancel_futures=True)
+
+
+def _pool_size(pool: Executor, workers: int) -> int:
+    """How many tasks the executor runs at once: what a thread or process pool says, else ``workers``."""
+    size = getattr(pool, "_max_workers", None)
+    return size if isinstance(size, int) and not isinstance(size, bool) and size > 0 else workers
 
 
 def _first_game(future: Future[list[GameRecord]]) -> int:
@@ -356,7 +363,8 @@ class GamesRun:
 
         >>> from dos_lab.bots import GreedyBot, RandomBot
         >>> run = start_games([GreedyBot, RandomBot], 4, seed=1, executor=SerialExecutor())
-        >>> print(run.result() and run.status())
+        >>> records = run.result()
+        >>> print(run.status())
         4 of 4 games played: greedy 4 wins, random 0 wins. Finished.
         """
         with self._lock:
@@ -394,6 +402,7 @@ class GamesRun:
             line.value = html.escape(self.status())
             if self.done:
                 button.disabled = True
+                button.description = "Stopped" if self.stopped else "Finished"
                 bar.bar_style = "danger" if self._error else "warning" if self.stopped else "success"
 
         def stop(_: object) -> None:

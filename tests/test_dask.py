@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterator
 
@@ -21,7 +22,7 @@ QUICK = RuleSet(target_score=60)
 def client() -> Iterator[distributed.Client]:
     # two small worker processes, as on a real cluster: tasks and records travel pickled
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  silence_logs=True) as cluster, distributed.Client(cluster) as client:
+                                  silence_logs=logging.ERROR) as cluster, distributed.Client(cluster) as client:
         yield client
 
 

@@ -15,6 +15,7 @@ from dos_lab.rules import RuleSet
 from dos_lab.simulate import (
     GameRecord,
     SerialExecutor,
+    _pool_size,
     game_seed,
     iter_games,
     play_game,
@@ -187,7 +188,7 @@ def test_the_stop_button_stops_a_background_run() -> None:
     go_on.set()
     records = run.result(timeout=60)
     assert len(records) == 3 and run.stopped
-    assert bar.value == 3 and bar.bar_style == "warning"
+    assert bar.value == 3 and bar.bar_style == "warning" and button.description == "Stopped"
     assert view.children[1].value == "3 of 30 games played: " + run.status().split(": ", 1)[1]
     assert run.status().endswith("Stopped.")
 
@@ -200,3 +201,9 @@ def test_an_error_in_a_background_run_is_kept_for_result() -> None:
     with pytest.raises(RuntimeError, match=r"game 0 of the batch seeded 4"):
         run.result(timeout=60)
     assert "Stopped by an error" in run.status() and "Traceback" not in run.status()
+
+
+def test_a_pool_says_how_many_chunks_to_keep_in_flight() -> None:
+    with ThreadPoolExecutor(max_workers=3) as threads, ProcessPoolExecutor(max_workers=1) as processes:
+        assert _pool_size(threads, 2) == 3 and _pool_size(processes, 2) == 1
+    assert _pool_size(SerialExecutor(), 5) == 5  # an executor that does not say: the workers given
