@@ -1078,7 +1078,8 @@ class Round:
     # ------------------------------------------------------------------ helpers
 
     def _save(self) -> None:
-        """Open the undo record of the action about to change the round."""
+        """Open the undo record of the action about to change the round; what was worked out
+        for the state before it (the legal matches) no longer holds."""
         self._legal = self._before_match = None
         if self._history is not None:
             self._record = UndoRecord(self._s)
