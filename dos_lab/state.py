@@ -119,7 +119,7 @@ _LONG = ("log", "draw_pile", "discard_pile")
 #: the save format: the round's own fields, then every state field
 _FIELDS = ["format", "rules", "seed", "dealer", *_STATE_FIELDS]
 _DECK_SIZE = len(full_deck())
-#: what an undo record copies, in the order of ``UndoRecord._copy`` (hands are copied one level deeper)
+#: what an undo record copies, in the order of ``UndoRecord.recorded`` (hands are copied one level deeper)
 _RECORDED = tuple(name for name in _STATE_FIELDS if name not in _LONG and name != "hands")
 
 
@@ -144,34 +144,34 @@ class UndoRecord:
 
     __slots__ = ("discard", "draw", "hands", "log", "piles", "recorded", "taken")
 
-    def __init__(self, state: RoundState) -> None:
-        self.hands = tuple(map(tuple, state.hands))
-        self.recorded = self._copy(state)
-        self.log = len(state.log)
-        self.draw = len(state.draw_pile)
-        self.discard = len(state.discard_pile)
-        #: the cards taken from the top of the draw pile, in the order taken
-        self.taken: list[Card] = []
+    def __init__(self, s: RoundState) -> None:
+        self.hands = tuple(map(tuple, s.hands))
+        # written out field by field: this runs before every action, and attribute reads written
+        # out are several times faster than a generic getattr loop (the order is _RECORDED's)
+        self.recorded: tuple[Any, ...] = (
+            tuple(s.center_row), tuple(s.center_row_values), s.current, s.phase, s.turn, tuple(s.matches),
+            s.drawn, s.has_drawn, s.acted, s.bonuses_earned, s.double_colour_matches, s.bonuses_owed,
+            tuple(s.dos_called), tuple(s.dos_exposed), tuple(s.dos_lapsed), tuple(s.dos_caught),
+            s.penalty_pending, s.winner, s.points, s.passes, s.reshuffles, s.dealt)
+        self.log = len(s.log)
+        self.draw = len(s.draw_pile)
+        self.discard = len(s.discard_pile)
+        #: the cards taken from the top of the draw pile, in the order taken (most actions take none)
+        self.taken: list[Card] | None = None
         #: the draw and discard piles as they were, once a reshuffle has replaced them
         self.piles: tuple[list[Card], list[Card]] | None = None
 
-    @staticmethod
-    def _copy(s: RoundState) -> tuple[Any, ...]:
-        # written out field by field: this runs before every action, and attribute reads written
-        # out are several times faster than a generic getattr loop (the order is _RECORDED's)
-        return (tuple(s.center_row), tuple(s.center_row_values), s.current, s.phase, s.turn, tuple(s.matches),
-                s.drawn, s.has_drawn, s.acted, s.bonuses_earned, s.double_colour_matches, s.bonuses_owed,
-                tuple(s.dos_called), tuple(s.dos_exposed), tuple(s.dos_lapsed), tuple(s.dos_caught),
-                s.penalty_pending, s.winner, s.points, s.passes, s.reshuffles, s.dealt)
-
     def took(self, card: Card) -> None:
         """``card`` was taken from the top of the draw pile."""
-        self.taken.append(card)
+        if self.taken is None:
+            self.taken = [card]
+        else:
+            self.taken.append(card)
 
     def reshuffling(self, state: RoundState) -> None:
         """The discard pile is about to become the new draw pile (R14.1): keep both piles as they were."""
         if self.piles is None:
-            self.piles = (state.draw_pile + self.taken[::-1], state.discard_pile[:self.discard])
+            self.piles = (state.draw_pile + (self.taken or [])[::-1], state.discard_pile[:self.discard])
 
     def restore(self, state: RoundState) -> None:
         """Put ``state`` back as it was when the record was opened (the record itself stays as it is)."""
@@ -182,7 +182,8 @@ class UndoRecord:
         if self.piles is not None:
             state.draw_pile, state.discard_pile = list(self.piles[0]), list(self.piles[1])
             return
-        state.draw_pile.extend(reversed(self.taken))
+        if self.taken:
+            state.draw_pile.extend(reversed(self.taken))
         del state.discard_pile[self.discard:]
         assert len(state.draw_pile) == self.draw, "an undo record missed a card taken from the draw pile"
 
