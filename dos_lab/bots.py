@@ -19,14 +19,13 @@ opponents who forgot, with a configurable reaction (a chance from 0 to 1).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from dos_lab.cards import Card, Kind
 from dos_lab.errors import InvalidInput
-from dos_lab.matching import Bonus, Match, parse_played
+from dos_lab.matching import Bonus, Match, parse_played, reachable_values
 from dos_lab.round import Round
 from dos_lab.state import Phase
 
@@ -179,6 +178,8 @@ def _best_set(options: Sequence[Match], hand: Sequence[Card], score: _Scorer | N
     """The set of matches on distinct row cards, with disjoint hand cards, that scores best:
     by ``score(chosen)``, or, when the value is a plain sum, by the faster ``weight(match)``.
     A depth-first search over the row cards, at most ``limit`` steps."""
+    if not options:
+        return []
     by_target: dict[int, list[tuple[Match, tuple[Card, ...], float]]] = {}
     for m in options:
         by_target.setdefault(m.target, []).append((m, _cards_of(m), weight(m) if weight else 0.0))
@@ -231,6 +232,17 @@ class _Scorer(Protocol):
     def __call__(self, chosen: Sequence[Match]) -> float: ...
 
 
+@lru_cache(maxsize=4096)
+def _greedy_weight(codes: tuple[str, ...], bonus: Bonus | None, opponents: int, wild_cost: float) -> float:
+    """GreedyBot's value of one match (the same few matches recur all the time)."""
+    value = float(len(codes))
+    if bonus is not None:
+        value += 1
+    if bonus is Bonus.DOUBLE_COLOUR:
+        value += 0.5 * opponents
+    return value - wild_cost * sum(1 for c in _cards_of_codes(codes) if c.is_wild)
+
+
 class GreedyBot(_BaseBot):
     """Sheds as many cards as it can: each card played counts 1, each bonus
     placement 1 more, each card the opponents must draw ½; using a wild card
@@ -240,17 +252,8 @@ class GreedyBot(_BaseBot):
     wild_cost = 0.3
 
     def _weight(self, r: Round) -> Callable[[Match], float]:
-        opponents = r.players - 1
-
-        def weight(m: Match) -> float:
-            value = float(len(m.cards))
-            if m.bonus is not None:
-                value += 1
-            if m.bonus is Bonus.DOUBLE_COLOUR:
-                value += 0.5 * opponents
-            return value - self.wild_cost * sum(1 for c in _cards_of(m) if c.is_wild)
-
-        return weight
+        opponents, wild_cost = r.players - 1, self.wild_cost
+        return lambda m: _greedy_weight(m.cards, m.bonus, opponents, wild_cost)
 
     def choose_matches(self, r: Round) -> list[Match]:
         return _best_set(r.legal_matches(), r.hand(r.current), weight=self._weight(r))
@@ -272,18 +275,7 @@ def flexibility(hand: Sequence[Card]) -> int:
     >>> flexibility(parse_cards("R3 B4")), flexibility(parse_cards("R#"))
     (3, 10)
     """
-    values: list[tuple[int, ...]] = []
-    for card in hand:
-        if card.kind is Kind.WILD_NUMBER:
-            values.append(tuple(range(1, 11)))
-        else:
-            values.append((card.number if card.number is not None else 2,))
-    reach: set[int] = set()
-    for i, a in enumerate(values):
-        reach.update(a)
-        for b in values[i + 1:]:
-            reach.update(x + y for x in a for y in b if x + y <= 10)
-    return len(reach)
+    return len(reachable_values(hand))  # what each card stands for: matching.stands_for (issue 10)
 
 
 class TacticianBot(GreedyBot):
@@ -301,20 +293,26 @@ class TacticianBot(GreedyBot):
         danger = min(r.hand_sizes[p] for p in opponents)
 
         def score(chosen: Sequence[Match]) -> float:
-            used = Counter(c for m in chosen for c in _cards_of(m))
-            left = list((Counter(hand) - used).elements())
-            bonuses = sum(1 for m in chosen if m.bonus is not None)
-            dcm = sum(1 for m in chosen if m.bonus is Bonus.DOUBLE_COLOUR)
+            used: list[Card] = []
+            bonuses = dcm = 0
+            for m in chosen:  # one pass: this runs for every plan the search completes
+                used += _cards_of(m)
+                if m.bonus is not None:
+                    bonuses += 1
+                    dcm += m.bonus is Bonus.DOUBLE_COLOUR
+            left = list(hand)
+            for card in used:
+                left.remove(card)
             after = max(0, len(left) - bonuses)
             if after == 0:
                 return 1000.0 + dcm  # going out beats everything
             total = 3.0 * (len(hand) - after)
             total += dcm * len(opponents) * (2.5 if danger <= 3 else 1.5)
             total += 0.15 * flexibility(left)
-            total -= sum(0.8 for c in used.elements() if c.kind is Kind.WILD_NUMBER)
-            total -= sum(0.4 for c in used.elements() if c.kind is Kind.WILD_DOS)
+            total -= sum(0.8 for c in used if c.kind is Kind.WILD_NUMBER)
+            total -= sum(0.4 for c in used if c.kind is Kind.WILD_DOS)
             if danger <= 2:  # an opponent may go out soon: shed points
-                total += 0.02 * sum(c.points for c in used.elements())
+                total += 0.02 * sum(c.points for c in used)
             return total
 
         return score

@@ -66,7 +66,7 @@ from dos_lab.rules import (
     RuleSet,
     WildNumberInCenter,
 )
-from dos_lab.state import Phase, RoundState, state_from_dict, state_to_dict
+from dos_lab.state import Phase, RoundState, UndoRecord, state_from_dict, state_to_dict
 
 __all__ = ["Declaration", "Phase", "Round"]
 
@@ -139,7 +139,14 @@ class Round:
         self.dealer = dealer
         self._s = state
         self._n = len(state.hands)
-        self._history: list[RoundState] | None = [] if history else None
+        #: one record per action, the newest last (None: no history kept)
+        self._history: list[UndoRecord] | None = [] if history else None
+        #: the record of the action being played, which notes the cards it takes from the draw pile
+        self._record: UndoRecord | None = None
+        #: legal_matches() of the current state, until the next action or undo
+        self._legal: list[Match] | None = None
+        #: after a match: the list before it, the match and its cards (see _matches_left)
+        self._before_match: tuple[list[Match], Match, tuple[Played, ...]] | None = None
         self._listeners: list[Callable[[Event], None]] = []
 
     # ------------------------------------------------------------------ construction
@@ -335,7 +342,7 @@ class Round:
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each player holds (what every player at the table can see)."""
-        return tuple(len(h) for h in self._s.hands)
+        return tuple(map(len, self._s.hands))
 
     @property
     def exposed_players(self) -> tuple[int, ...]:
@@ -344,7 +351,8 @@ class Round:
         >>> Round.from_position(hands=["R7 B3", "Y1 Y5", "G4"], center_row="B7 Y4").exposed_players
         (0, 1)
         """
-        return tuple(p for p, exposed in enumerate(self._s.dos_exposed) if exposed)
+        exposed = self._s.dos_exposed
+        return tuple(p for p, flag in enumerate(exposed) if flag) if True in exposed else ()
 
     @property
     def event_count(self) -> int:
@@ -554,6 +562,14 @@ class Round:
         >>> [m.describe() for m in r.legal_matches()]
         ['R7 on B7: single number match', 'B3+G4 on B7: double number match']
         """
+        if self._legal is None:
+            if self._before_match is not None:
+                self._legal = self._matches_left(*self._before_match)
+            if self._legal is None:
+                self._legal = self._list_matches()
+        return list(self._legal)
+
+    def _list_matches(self) -> list[Match]:
         s = self._s
         must_use: Card | None = None
         if s.phase is Phase.DREW:
@@ -711,12 +727,15 @@ class Round:
         """
         found, played = self._check_match(target, cards, target_as)
         s = self._s
+        options = self._legal
         self._save()
         self._start_acting()
         hand = s.hands[s.current]
         for p in played:
             hand.remove(p.card)
         s.matches.append((found, tuple(p.card for p in played)))
+        if options is not None:
+            self._before_match = (options, found, played)
         if found.bonus is not None:
             s.bonuses_earned += 1
             if found.bonus is Bonus.DOUBLE_COLOUR:
@@ -744,7 +763,7 @@ class Round:
             s.log.append(DrawSkipped(s.current, noop("the draw pile and the discard pile are empty")
                                      if self.rules.empty_draw_pile is EmptyDrawPile.RESHUFFLE_DISCARDS
                                      else noop("the draw pile is empty (skip_draw)")))
-            if not self.legal_matches():
+            if not self._list_matches():
                 self._pass_turn()
             return None
         s.hands[s.current].append(card)
@@ -874,7 +893,9 @@ class Round:
         if not self._history:
             raise IllegalMove(gettext("there is nothing to undo") if self._history is not None
                               else gettext("this round keeps no history (history=False)"))
-        self._s = self._history.pop()
+        self._history.pop().restore(self._s)
+        self._record = None
+        self._legal = self._before_match = None
 
     @property
     def can_undo(self) -> bool:
@@ -885,7 +906,7 @@ class Round:
         """An independent copy (with its own undo history)."""
         twin = Round(self._s.clone(), self.rules, self.seed, self.dealer, self._history is not None)
         if self._history is not None and twin._history is not None:
-            twin._history.extend(self._history)  # snapshots are never mutated, so sharing them is safe
+            twin._history.extend(self._history)  # a closed record is never changed, so sharing it is safe
         return twin
 
     # ------------------------------------------------------------------ end of turn
@@ -963,11 +984,16 @@ class Round:
         if not s.draw_pile:
             if self.rules.empty_draw_pile is not EmptyDrawPile.RESHUFFLE_DISCARDS or not s.discard_pile:
                 return None
+            if self._record is not None:
+                self._record.reshuffling(s)
             s.reshuffles += 1
             pile = shuffled(s.discard_pile, random.Random(f"{self.seed}/reshuffle/{s.reshuffles}"))
             s.draw_pile, s.discard_pile = pile, []
             s.log.append(Reshuffled(len(pile)))
-        return s.draw_pile.pop()
+        card = s.draw_pile.pop()
+        if self._record is not None:
+            self._record.took(card)
+        return card
 
     def _refill(self, *, initial: bool = False, log_always: bool = False) -> None:
         """E2: turn up cards until the row holds two (R2.3, R8 E2)."""
@@ -1054,7 +1080,7 @@ class Round:
         else:
             candidates = range(self._n)
         for p in candidates:
-            if self._catchable(p):
+            if len(s.hands[p]) == 2 and self._catchable(p):  # the cheap check first: most hands are not two
                 s.dos_exposed[p] = True
 
     def _start_acting(self) -> None:
@@ -1071,8 +1097,29 @@ class Round:
     # ------------------------------------------------------------------ helpers
 
     def _save(self) -> None:
+        """Open the undo record of the action about to change the round; what was worked out
+        for the state before it (the legal matches) no longer holds."""
+        self._legal = self._before_match = None
         if self._history is not None:
-            self._history.append(self._s.clone())
+            self._record = UndoRecord(self._s)
+            self._history.append(self._record)
+
+    def _matches_left(self, options: list[Match], found: Match, played: tuple[Played, ...]) -> list[Match] | None:
+        """The legal matches after ``found``, from the list before it, or None if they must be listed anew.
+
+        While matching goes on, the row stays as it is and the hand only loses cards, so the choices
+        left are the earlier ones on other row cards that use none of the cards just played, in the
+        same order, unless a card just played is still in hand (two alike: the order can change).
+        """
+        s = self._s
+        if s.phase is Phase.DREW and self.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY:
+            return []  # one match after a draw, and it is made (R7.2)
+        hand = s.hands[s.current]
+        used = {p.card.code for p in played}
+        if any(p.card in hand for p in played):
+            return None
+        return [m for m in options if m.target != found.target
+                and not any(code.partition("=")[0] in used for code in m.cards)]
 
     def _player(self, player: int) -> int:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:

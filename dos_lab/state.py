@@ -26,7 +26,7 @@ from dos_lab.events import Event, event_from_dict, event_to_dict
 from dos_lab.matching import WILD_RANGE, Bonus, Match, parse_played, resolve
 from dos_lab.rules import RuleSet, WildNumberInCenter
 
-__all__ = ["SAVE_FORMAT", "Phase", "RoundState", "state_from_dict", "state_to_dict"]
+__all__ = ["SAVE_FORMAT", "Phase", "RoundState", "UndoRecord", "state_from_dict", "state_to_dict"]
 
 SAVE_FORMAT = "dos_lab.round/1"
 
@@ -45,9 +45,9 @@ def _kind(kind: str, **options: Any) -> dict[str, Any]:
     return {"kind": kind, **options}
 
 
-@dataclass
+@dataclass(slots=True)
 class RoundState:
-    """Everything that changes during a round; cloned for undo and copy().
+    """Everything that changes during a round; cloned by copy(), and taken back by an :class:`UndoRecord`.
 
     Each field has the name it has in the save format (and, where there is one, the
     public property of ``Round``); its ``kind`` says how it is saved and checked.
@@ -114,9 +114,78 @@ _STATE_FIELDS = {f.name: f.metadata for f in fields(RoundState)}
 #: the flat lists that clone() copies (``hands`` is copied one level deeper)
 _LISTS = tuple(name for name, meta in _STATE_FIELDS.items()
                if meta["kind"] in ("cards", "row_values", "matches", "flags", "events"))
+#: the lists that grow long during a round: an undo record keeps only their lengths (see UndoRecord)
+_LONG = ("log", "draw_pile", "discard_pile")
 #: the save format: the round's own fields, then every state field
 _FIELDS = ["format", "rules", "seed", "dealer", *_STATE_FIELDS]
 _DECK_SIZE = len(full_deck())
+#: what an undo record copies, in the order of ``UndoRecord.recorded`` (hands are copied one level deeper)
+_RECORDED = tuple(name for name in _STATE_FIELDS if name not in _LONG and name != "hands")
+
+
+class UndoRecord:
+    """What one action may change, so that :meth:`restore` can take it back. It costs what an action
+    can change, not the whole state (a clone copies the long draw pile, discard pile and log).
+
+    Open a record before an action changes ``state``. It copies the short parts (hands, row, flags,
+    the counters), and of the long parts only their lengths: the log and the discard pile only grow
+    during an action, and the draw pile only loses its top cards, which :meth:`took` notes. A
+    reshuffle (R14.1) replaces both piles, so :meth:`reshuffling` keeps them as they were first.
+    A record is never changed once its action is over, so copies of a round can share it.
+
+    >>> from dos_lab.events import DosCalled
+    >>> s = RoundState([[]], [], [], list(full_deck()[:3]), [], 0, dos_called=[False])
+    >>> before = state_to_dict(s, RuleSet(), 0, None)
+    >>> record = UndoRecord(s); card = s.draw_pile.pop(); record.took(card); s.hands[0].append(card)
+    >>> s.log.append(DosCalled(0)); s.phase = Phase.DREW; s.dos_called[0] = True
+    >>> record.restore(s); state_to_dict(s, RuleSet(), 0, None) == before
+    True
+    """
+
+    __slots__ = ("discard", "draw", "hands", "log", "piles", "recorded", "taken")
+
+    def __init__(self, s: RoundState) -> None:
+        self.hands = tuple(map(tuple, s.hands))
+        # written out field by field: this runs before every action, and attribute reads written
+        # out are several times faster than a generic getattr loop (the order is _RECORDED's)
+        self.recorded: tuple[Any, ...] = (
+            tuple(s.center_row), tuple(s.center_row_values), s.current, s.phase, s.turn, tuple(s.matches),
+            s.drawn, s.has_drawn, s.acted, s.bonuses_earned, s.double_colour_matches, s.bonuses_owed,
+            tuple(s.dos_called), tuple(s.dos_exposed), tuple(s.dos_lapsed), tuple(s.dos_caught),
+            s.penalty_pending, s.winner, s.points, s.passes, s.reshuffles, s.dealt)
+        self.log = len(s.log)
+        self.draw = len(s.draw_pile)
+        self.discard = len(s.discard_pile)
+        #: the cards taken from the top of the draw pile, in the order taken (most actions take none)
+        self.taken: list[Card] | None = None
+        #: the draw and discard piles as they were, once a reshuffle has replaced them
+        self.piles: tuple[list[Card], list[Card]] | None = None
+
+    def took(self, card: Card) -> None:
+        """``card`` was taken from the top of the draw pile."""
+        if self.taken is None:
+            self.taken = [card]
+        else:
+            self.taken.append(card)
+
+    def reshuffling(self, state: RoundState) -> None:
+        """The discard pile is about to become the new draw pile (R14.1): keep both piles as they were."""
+        if self.piles is None:
+            self.piles = (state.draw_pile + (self.taken or [])[::-1], state.discard_pile[:self.discard])
+
+    def restore(self, state: RoundState) -> None:
+        """Put ``state`` back as it was when the record was opened (the record itself stays as it is)."""
+        state.hands = [list(h) for h in self.hands]
+        for name, value in zip(_RECORDED, self.recorded, strict=True):
+            setattr(state, name, list(value) if name in _LISTS else value)
+        del state.log[self.log:]
+        if self.piles is not None:
+            state.draw_pile, state.discard_pile = list(self.piles[0]), list(self.piles[1])
+            return
+        if self.taken:
+            state.draw_pile.extend(reversed(self.taken))
+        del state.discard_pile[self.discard:]
+        assert len(state.draw_pile) == self.draw, "an undo record missed a card taken from the draw pile"
 
 
 def show(value: Any) -> str:
