@@ -284,8 +284,8 @@ class BonusForfeited(Event):
     def describe(self, viewer: int | None = None) -> str:
         who = player_name(self.player)
         if self.reason == "declined":
-            return ngettext("E3 bonus: {player} chooses not to place {count} bonus card (bonus_placement=optional).",
-                            "E3 bonus: {player} chooses not to place {count} bonus cards (bonus_placement=optional).",
+            return ngettext("E3 bonus: {player} chooses not to place {count} bonus card (rule option D3).",
+                            "E3 bonus: {player} chooses not to place {count} bonus cards (rule option D3).",
                             self.count).format(player=who, count=self.count)
         return ngettext("E3 bonus: {player} has no cards left, so {count} bonus card is not placed (R12.4).",
                         "E3 bonus: {player} has no cards left, so {count} bonus cards are not placed (R12.4).",
@@ -365,7 +365,7 @@ class PenaltyVoided(Event):
 
     def describe(self, viewer: int | None = None) -> str:
         return gettext("E5 penalty: {player} has no cards left, so the DOS penalty is dropped (R11.6, "
-                       "empty_hand_ends_round).").format(player=player_name(self.player))
+                       "rule option D7).").format(player=player_name(self.player))
 
 
 @dataclass(frozen=True, slots=True)

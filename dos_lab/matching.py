@@ -280,7 +280,7 @@ def _target_as(target: Card, fixed: int | None, target_as: int | Color | str | N
             card=card_codes(f"{target}={target_as}")))
     if fixed is not None and target_as != fixed:
         raise IllegalMove(gettext("{card} was declared {fixed} when it was placed, so it cannot be {value} now "
-                                  "(R10.2, declared_when_placed)").format(card=card_codes(target.code), fixed=fixed,
+                                  "(R10.2, rule option D4)").format(card=card_codes(target.code), fixed=fixed,
                                                                           value=target_as))
     return target_as, None
 

@@ -189,8 +189,8 @@ def _status(r: Round) -> str:
     if r.phase.value == "drew":
         return gettext("Turn {turn}: {player} to match the drawn card or place a card.").format(turn=r.turn,
                                                                                                player=who)
-    return ngettext("Turn {turn}: {player} to place {count} bonus card(s).",
-                    "Turn {turn}: {player} to place {count} bonus card(s).", r.bonuses_owed).format(
+    return ngettext("Turn {turn}: {player} to place {count} bonus card.",
+                    "Turn {turn}: {player} to place {count} bonus cards.", r.bonuses_owed).format(
                         turn=r.turn, player=who, count=r.bonuses_owed)
 
 

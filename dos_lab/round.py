@@ -621,7 +621,7 @@ class Round:
             declared = declared if declared is not None else DEFAULT_PLACED_WILD_VALUE
         elif declared is not None:
             raise InvalidInput(gettext("{card}: a Wild # in the Center Row gets its number from the player who "
-                                       "matches it (R10.2, matcher_declares); place it as {code}").format(
+                                       "matches it (R10.2, rule option D4); place it as {code}").format(
                                            card=card_codes(played.code), code=played.card.code))
         self._check_in_hand([played.card], s.current, "R7.3" if s.phase is Phase.DREW else "R8 E3")
         return played.card, declared
@@ -631,10 +631,10 @@ class Round:
         who = player_name(s.current)
         if s.phase is Phase.BONUS:
             if self.rules.bonus_placement is not BonusPlacement.OPTIONAL:
-                raise IllegalMove(ngettext("{player} still owes {count} bonus card(s): placing them is compulsory "
-                                           "(R8 E3, bonus_placement=mandatory)",
-                                           "{player} still owes {count} bonus card(s): placing them is compulsory "
-                                           "(R8 E3, bonus_placement=mandatory)",
+                raise IllegalMove(ngettext("{player} still owes {count} bonus card: placing it is compulsory "
+                                           "(R8 E3, rule option D3)",
+                                           "{player} still owes {count} bonus cards: placing them is compulsory "
+                                           "(R8 E3, rule option D3)",
                                            s.bonuses_owed).format(player=who, count=s.bonuses_owed))
             return
         if s.phase is Phase.OVER:
@@ -665,15 +665,15 @@ class Round:
         index = self._target_index(target)
         row_card = s.center_row[index]
         if any(m.target == index for m, _ in s.matches):
-            raise IllegalMove(gettext("{card} (row card {index}) has already been matched this turn; each row card can "
-                                      "be matched once per turn (R4.3)").format(card=card_codes(row_card.code),
-                                                                               index=index))
+            raise IllegalMove(gettext("{card} (Center Row card {number}) has already been matched this turn; each "
+                                      "row card can be matched once per turn (R4.3)").format(
+                                          card=card_codes(row_card.code), number=index + 1))
         self._check_in_hand([p.card for p in played], s.current, "R4.1")
         if drawn_only and (s.drawn is None or all(p.card != s.drawn for p in played)):
             drawn = card_codes(s.drawn.code) if s.drawn is not None else gettext("no card")
             codes = card_codes("+".join(p.code for p in played))
             raise IllegalMove(gettext("after drawing, the one match allowed must use the drawn card ({drawn}); {cards} "
-                                      "does not (R7.2, drawn_card_only)").format(drawn=drawn, cards=codes))
+                                      "does not (R7.2, rule option D2)").format(drawn=drawn, cards=codes))
         if target_as is not None and (isinstance(target_as, bool) or not isinstance(target_as, (int, str))):
             raise InvalidInput(gettext("target_as={value!r}: give a number 1 to 10 for a Wild # in the row, or a "
                                        "colour R, B, G or Y for a Wild DOS in the row (R9.2, R10.2)").format(
@@ -1180,13 +1180,13 @@ class Round:
                     "match": gettext("the round is over, so nobody can match (R12.1)")}[action]
         if s.phase is Phase.BONUS:
             if action == "draw":
-                return ngettext("{player} must first place {count} bonus card(s) into the Center Row, so cannot draw "
+                return ngettext("{player} must first place {count} bonus card into the Center Row, so cannot draw "
                                 "now (R8 E3)",
-                                "{player} must first place {count} bonus card(s) into the Center Row, so cannot draw "
+                                "{player} must first place {count} bonus cards into the Center Row, so cannot draw "
                                 "now (R8 E3)", s.bonuses_owed).format(player=who, count=s.bonuses_owed)
-            return ngettext("{player} must first place {count} bonus card(s) into the Center Row, so cannot match "
+            return ngettext("{player} must first place {count} bonus card into the Center Row, so cannot match "
                             "now (R8 E3)",
-                            "{player} must first place {count} bonus card(s) into the Center Row, so cannot match "
+                            "{player} must first place {count} bonus cards into the Center Row, so cannot match "
                             "now (R8 E3)", s.bonuses_owed).format(player=who, count=s.bonuses_owed)
         # the only other refusal by phase: drawing twice (matching after a draw is allowed)
         return gettext("{player} has already drawn this turn, so cannot draw now (R7.1, R7.2)").format(player=who)

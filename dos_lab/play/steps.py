@@ -77,44 +77,18 @@ def apply_action(r: Round, action: Action) -> object:
 # ==================================================================================================== words
 
 _COLOUR_WORDS = {c.value: c.label for c in COLORS}
-#: the rule option each option name or value belongs to ("drawn_card_only" -> "D2")
-_OPTION_IDS: dict[str, str] = {}
-for _name, (_kind, _default, _rule) in _OPTIONS.items():
-    if _rule.startswith("D"):
-        _OPTION_IDS[_name] = _rule
-        for _member in getattr(_kind, "__members__", {}).values():
-            _OPTION_IDS[_member.value] = _rule
-_OPTION_NOTE = re.compile(r"(\(|,\s*)([a-z]+(?:_[a-z]+)+)(?:=[a-z_]+)?\)")
 _WILD_NUMBER = re.compile(r"\b([RBGY])#=(\d+)")
 _WILD_DOS = re.compile(r"\bW=([RBGY])\b")
-_ROW_INDEX = re.compile(r" \(row card \d+\)")
-_SOME_CARDS = re.compile(r"\b(\d+) (bonus |penalty )?card\(s\)")
-
-
-def _cards(match: re.Match[str]) -> str:
-    count, kind = int(match.group(1)), match.group(2) or ""
-    return f"{count} {kind}card{'s' if count != 1 else ''}"
 
 
 def plain(text: str) -> str:
-    """Engine narration as a student reads it: rule options by their rule number (not their Python name),
-    wild declarations in words, no zero-based row index, no "card(s)".
+    """Engine narration as a student reads it in the tutorials: wild declarations in words.
 
-    >>> plain("R3 does not (R7.2, drawn_card_only)")
-    'R3 does not (R7.2, rule option D2)'
-    >>> plain("P1 plays W=G + G5 and Y#=7; owes 1 bonus card(s) (R8 E3, bonus_placement=mandatory)")
-    'P1 plays W (played as green) + G5 and Y# (played as 7); owes 1 bonus card (R8 E3, rule option D3)'
-    >>> plain("P1 chooses not to place it (bonus_placement=optional).")
-    'P1 chooses not to place it (rule option D3).'
-    >>> plain("R8 (row card 0) has already been matched")
-    'R8 has already been matched'
+    >>> plain("P1 plays W=G + G5 and Y#=7")
+    'P1 plays W (played as green) + G5 and Y# (played as 7)'
     """
-    text = _OPTION_NOTE.sub(lambda m: f"{m.group(1)}rule option {_OPTION_IDS[m.group(2)]})"
-                            if m.group(2) in _OPTION_IDS else m.group(0), text)
     text = _WILD_NUMBER.sub(lambda m: f"{m.group(1)}# (played as {m.group(2)})", text)
-    text = _WILD_DOS.sub(lambda m: f"W (played as {_COLOUR_WORDS[m.group(1)]})", text)
-    text = _ROW_INDEX.sub("", text)
-    return _SOME_CARDS.sub(_cards, text)
+    return _WILD_DOS.sub(lambda m: f"W (played as {_COLOUR_WORDS[m.group(1)]})", text)
 
 
 _STAGE_LINE = re.compile(r"^E[1-6](?: [a-z ]+?)?: ", re.MULTILINE)
