@@ -54,7 +54,9 @@ make every opponent draw. (R6)</li>
 <li><b>No match?</b> Press <b>Draw</b>. Then match with the drawn card, or select a card and <b>Place</b>
 it into the Center Row. (R7)</li>
 <li><b>Wild cards:</b> WILD (Wild DOS) counts as 2 in any colour; a # card (Wild #) is any number 1–10
-in its own colour. Choose what they stand for, or let the engine choose. (R9, R10)</li>
+in its own colour. The player who plays or matches a wild card announces what it stands for: choose it in the
+box that appears. (The box also offers "let the engine choose", a helper of this table; at a real table you
+always announce it yourself.) (R9, R10)</li>
 <li><b>DOS!</b> When you hold two cards, press <b>DOS!</b> before someone catches you (2 penalty cards).
 If a computer player forgets, press its <b>Catch</b> button. (R11)</li>
 </ol>
