@@ -37,7 +37,7 @@ from dos_lab import probability as P
 from dos_lab.cards import Card
 from dos_lab.errors import InvalidInput
 from dos_lab.render import cards_html
-from dos_lab.simulate import GameRecord, play_game, wilson_interval
+from dos_lab.simulate import GameRecord, SerialExecutor, play_games, wilson_interval
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -681,10 +681,9 @@ def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 15
         return tournament_table(played, names).markup, _png(figure)
 
     def work(total: int, chosen: int, progress: Callable[[int], None]) -> tuple[str, bytes]:
-        played = []
-        for index in range(total):
-            played.append(play_game(list(bots), index, chosen))
-            progress(index + 1)
+        # in this kernel, one game at a time: a class shares the server's cores
+        played = play_games(list(bots), total, chosen, SerialExecutor(), chunk_size=1,
+                            progress=lambda done, _total: progress(done))
         return draw(played)
 
     first = draw(records) if records is not None and len(records) == games else None

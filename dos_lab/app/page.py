@@ -28,12 +28,12 @@ from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.app.course import RULES_PAGE, SECTIONS, catalogue
+from dos_lab.app.course import RULES_PAGE, SECTIONS, catalogue, title_of
 from dos_lab.bots import BOTS
 from dos_lab.errors import DosError
+from dos_lab.play.controller import TableSetup
+from dos_lab.play.positions import POSITIONS
 from dos_lab.rules import PRESETS, RuleSet
-from dos_lab.widgets.controller import TableSetup
-from dos_lab.widgets.positions import POSITIONS
 from dos_lab.widgets.table import TableView, play
 
 __all__ = ["HOW_TO_PLAY", "course_html", "demo_page", "find_lessons", "home_page", "lessons_html", "setup_from_query"]
@@ -173,21 +173,6 @@ def course_html() -> str:
     return "".join(parts) + "</div>"
 
 
-def _title(notebook: Path) -> str:
-    """The notebook's first Markdown heading, or its file name."""
-    try:
-        data = json.loads(notebook.read_text(encoding="utf-8"))
-        for cell in data.get("cells", []):
-            if cell.get("cell_type") == "markdown":
-                source = "".join(cell.get("source", []))
-                for line in source.splitlines():
-                    if line.startswith("#"):
-                        return line.lstrip("#").strip()
-    except (OSError, ValueError, AttributeError):
-        pass
-    return notebook.stem.replace("-", " ").replace("_", " ")
-
-
 def _repo_root(start: Path) -> Path | None:
     """The served root: ``DOS_LAB_ROOT`` (set by ``dos-lab``), else the nearest folder above with a
     ``pyproject.toml`` (a checkout served by Binder or JupyterHub)."""
@@ -210,7 +195,7 @@ def find_lessons(page_dir: Path | None = None) -> dict[str, list[tuple[str, str]
         return found
     for folder, heading in (("tutorials", SECTIONS[0][1]), ("notebooks", SECTIONS[1][1])):
         notebooks = sorted((root / folder).glob("*.ipynb")) if (root / folder).is_dir() else []
-        links = [(_title(nb), os.path.relpath(nb.absolute(), page_dir).replace(os.sep, "/")) for nb in notebooks]
+        links = [(title_of(nb), os.path.relpath(nb.absolute(), page_dir).replace(os.sep, "/")) for nb in notebooks]
         if links:
             found[heading] = links
     return found
