@@ -51,8 +51,11 @@ __all__ = [
     "match_language",
     "ngettext",
     "noop",
+    "notebook_language",
+    "ntr",
     "pgettext",
     "set_language",
+    "tr",
 ]
 
 #: the language the messages are written in, and the one used when a language is missing
@@ -60,7 +63,10 @@ SOURCE_LANGUAGE = "en"
 DOMAIN = "dos_lab"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
-_current: ContextVar[str] = ContextVar("dos_lab_language", default=SOURCE_LANGUAGE)
+_current: ContextVar[str | None] = ContextVar("dos_lab_language", default=None)
+#: the language of a context that chose none; a notebook's kernel sets it once (see notebook_language),
+#: because widget callbacks and later cells do not run in the context of the cell that chose
+_process_language = SOURCE_LANGUAGE
 
 
 @cache
@@ -96,7 +102,7 @@ def set_language(code: str) -> str:
 
 def get_language() -> str:
     """The language of the current context."""
-    return _current.get()
+    return _current.get() or _process_language
 
 
 @contextmanager
@@ -104,7 +110,7 @@ def language(code: str) -> Iterator[str]:
     """Speak ``code`` inside a ``with`` block only; yields the language used (see :func:`set_language`)."""
     token = _current.set(match_language(code) or SOURCE_LANGUAGE)
     try:
-        yield _current.get()
+        yield get_language()
     finally:
         _current.reset(token)
 
@@ -128,7 +134,7 @@ def _catalog(lang: str) -> _gettext.NullTranslations:
 
 def gettext(message: str) -> str:
     """``message`` in the current language (itself in English or where a catalog lacks it)."""
-    lang = _current.get()
+    lang = get_language()
     return message if lang == SOURCE_LANGUAGE else _catalog(lang).gettext(message)
 
 
@@ -137,7 +143,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
     Polish, Czech and Russian have three forms; format the result with ``n`` yourself.
     """
-    lang = _current.get()
+    lang = get_language()
     if lang == SOURCE_LANGUAGE:
         return singular if n == 1 else plural
     return _catalog(lang).ngettext(singular, plural, n)
@@ -145,8 +151,42 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart from the same English words by ``context``."""
-    lang = _current.get()
+    lang = get_language()
     return message if lang == SOURCE_LANGUAGE else _catalog(lang).pgettext(context, message)
+
+
+#: the short names a notebook's code cells use; ``_`` is taken there by IPython (the last output)
+tr = gettext
+ntr = ngettext
+
+
+def folder_language(folder: Path) -> str | None:
+    """The language a course folder is written in: ``tutorials/pl`` and ``pl/tutorials`` are Polish.
+
+    The language versions of the course live in a folder named by the language code, so a notebook's
+    own folder (a kernel's working directory) says which language its page speaks.
+
+    >>> [folder_language(Path(folder)) for folder in ("tutorials/cs", "site/ru/lessons", "tutorials")]
+    ['cs', 'ru', None]
+    """
+    for name in (folder.name, folder.parent.name):
+        if name != SOURCE_LANGUAGE and name in available_languages():
+            return name
+    return None
+
+
+def notebook_language(folder: Path | None = None) -> str:
+    """Speak the language of the notebook running in ``folder`` (default: the working directory).
+
+    Every course notebook calls this in its first code cell, so the code cells of all language
+    versions are the same: Jupyter, Voila and nbval start a notebook's kernel in the notebook's folder.
+    Unlike :func:`set_language`, this sets the whole process's language (a kernel runs one notebook):
+    widget callbacks and later cells need not run in the context of the cell that chose.
+    Returns the language used (English for the source notebooks).
+    """
+    global _process_language
+    _process_language = folder_language(Path.cwd() if folder is None else folder) or SOURCE_LANGUAGE
+    return _process_language
 
 
 def noop(message: str) -> str:
@@ -164,7 +204,7 @@ def colour_letter(letter: str) -> str:
     ...     [colour_letter(c) for c in "RBGY"]
     ['Č', 'M', 'Z', 'Ž']
     """
-    if _current.get() == SOURCE_LANGUAGE:
+    if get_language() == SOURCE_LANGUAGE:
         return letter
     return _by_colour(letter, pgettext("colour letter on a card: red", "R"),
                       pgettext("colour letter on a card: blue", "B"), pgettext("colour letter on a card: green", "G"),
@@ -194,6 +234,6 @@ def card_codes(text: str) -> str:
     ...     card_codes("R3+Y4 B#=4 W=G W")
     'К3+Ж4 С#=4 W=З W'
     """
-    if _current.get() == SOURCE_LANGUAGE:
+    if get_language() == SOURCE_LANGUAGE:
         return text
     return _CODE.sub(lambda m: colour_letter(m.group(1) or m.group(2)), text)
