@@ -254,7 +254,8 @@ def render_rules(markdown: str) -> str:
     metas = "".join(f'<meta name="{name}" content="{html_escape(value)}">' for name, value in words.items())
     return (f'<!DOCTYPE html>\n<html lang="{get_language()}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">{metas}'
-            f"<title>{html_escape(gettext('DOS rules reference'))}</title><style>{RULES_STYLE}</style></head><body>"
+            "<title>" + html_escape(gettext("DOS rules reference"))
+            + f"</title><style>{RULES_STYLE}</style></head><body>"
             f'<nav class="dos-site-nav"><a class="dos-home-link" href="../render/home.ipynb">'
             f'{html_escape(words["dos-home"])}</a>'
             f'<a href="#top">{html_escape(words["dos-rules"])}</a></nav><a id="top"></a>{body}'

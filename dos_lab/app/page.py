@@ -75,7 +75,7 @@ def how_to_play() -> str:
                 "cards). If a computer player forgets, press its <b>Catch</b> button. (R11)"),
     ]
     return ('<div class="dos-howto" style="font-size:15px;line-height:1.45;max-width:1100px">'
-            f'<h2 style="margin:4px 0">{gettext("Play DOS against the computer")}</h2>'
+            '<h2 style="margin:4px 0">' + gettext("Play DOS against the computer") + '</h2>'
             '<p style="margin:4px 0">'
             + gettext("Get rid of your cards. You are <b>{player}</b>; the others are computer players. Every card "
                       "shows its colour as a letter and a symbol — {colours} — so you never need to tell colours "
@@ -182,9 +182,9 @@ def setup_from_query(query: str | None) -> tuple[TableSetup, list[str]]:
         try:
             RuleSet(**{name: value})
         except Exception as exc:  # DosError names the allowed values; anything else must not break the page
-            problem = exc if isinstance(exc, DosError) else gettext("{setting} is not allowed").format(
+            refusal = str(exc) if isinstance(exc, DosError) else gettext("{setting} is not allowed").format(
                 setting=f"{name}={_shown(str(value))}")
-            notes.append(gettext("{problem}: ignored").format(problem=problem))
+            notes.append(gettext("{problem}: ignored").format(problem=refusal))
             del rules[name]
     return TableSetup(rules=rules, **fields), notes
 
@@ -196,9 +196,9 @@ def course_html(lang: str | None = None) -> str:
     lang = lang or get_language()
     entries = catalogue(lang=lang)
     parts = ['<div class="dos-course" style="font-size:15px;line-height:1.45;max-width:1100px">'
-             f'<h2 style="margin:8px 0 4px 0">{escape(gettext("Learn more"))}</h2>'
+             '<h2 style="margin:8px 0 4px 0">' + escape(gettext("Learn more")) + f'</h2>'
              f'<p style="margin:4px 0"><a class="dos-rules-link" href="{RULES_PAGE}">'
-             f'{escape(gettext("The rules of DOS"))}</a> — '
+             f'' + escape(gettext("The rules of DOS")) + '</a> — '
              + escape(gettext("every rule (R1–R15) and rule option (D1–D13) the pages cite, with a glossary."))
              + "</p>"]
     for folder, heading in SECTIONS:
@@ -206,10 +206,10 @@ def course_html(lang: str | None = None) -> str:
                         + (f'<br><span style="color:#444">{escape(e.summary)}</span>' if e.summary else "")
                         + "</li>" for e in entries.get(folder, []))
         if items:
-            parts.append(f"<h3 style='margin:10px 0 2px 0'>{escape(gettext(heading))}</h3>"
+            parts.append("<h3 style='margin:10px 0 2px 0'>" + escape(gettext(heading)) + f"</h3>"
                          f"<ul style='list-style:none;padding-left:0;margin:2px 0 6px 0'>{items}</ul>")
     if not any(entries.values()):
-        parts.append(f"<p>{escape(gettext('The tutorials and lessons are missing from this installation.'))}</p>")
+        parts.append("<p>" + escape(gettext('The tutorials and lessons are missing from this installation.')) + "</p>")
     return "".join(parts) + "</div>"
 
 
@@ -228,7 +228,7 @@ def language_picker(query: str, current: str | None = None) -> str:
             href = "?" + urlencode([*kept, ("lang", lang)])
             links.append(f'<a class="dos-lang-link" lang="{lang}" hreflang="{lang}" href="{escape(href)}">'
                          f"{escape(name)}</a>")
-    return (f'<nav class="dos-languages" aria-label="{escape(gettext("Language"))}" '
+    return ('<nav class="dos-languages" aria-label="' + escape(gettext("Language")) + '" '
             'style="font-size:15px;margin:2px 0">' + " · ".join(links) + "</nav>")
 
 
@@ -263,7 +263,7 @@ def find_lessons(page_dir: Path | None = None) -> dict[str, list[tuple[str, str]
 def lessons_html(lessons: dict[str, list[tuple[str, str]]]) -> str:
     """The links panel of :func:`find_lessons` (a short note when there is nothing to link to)."""
     head = ('<div class="dos-lessons" style="font-size:14px">'
-            f'<h3 style="margin:4px 0">{escape(gettext("Learn more"))}</h3>')
+            '<h3 style="margin:4px 0">' + escape(gettext("Learn more")) + '</h3>')
     if not lessons:
         return head + gettext(
             "The step-by-step rule tutorials and the probability lessons come with the source repository "
@@ -273,7 +273,7 @@ def lessons_html(lessons: dict[str, list[tuple[str, str]]]) -> str:
     for heading, links in lessons.items():
         items = "".join(f'<li><a href="{escape(href)}" target="_blank" rel="noopener">{escape(title)}</a></li>'
                         for title, href in links)
-        parts.append(f"<b>{escape(gettext(heading))}</b><ul style='margin:2px 0 6px 0'>{items}</ul>")
+        parts.append("<b>" + escape(gettext(heading)) + f"</b><ul style='margin:2px 0 6px 0'>{items}</ul>")
     return "".join(parts) + "</div>"
 
 
@@ -328,7 +328,7 @@ def home_page(query: str | None = None) -> widgets.VBox:
     asked = [value for key, value in parse_qsl(query, keep_blank_values=True) if key == "lang"]
     note = language_note(asked[-1]) if asked else None
     title = widgets.HTML(
-        f'<h1 style="margin:4px 0">{escape(gettext("DOS lab"))}</h1>'
+        '<h1 style="margin:4px 0">' + escape(gettext("DOS lab")) + '</h1>'
         + (f'<p class="dos-language-note" style="margin:4px 0;padding:4px 8px;background:#fff3b0">{escape(note)}</p>'
            if note else "")
         + language_picker(query)

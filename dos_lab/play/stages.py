@@ -39,4 +39,4 @@ NOTHING_HAPPENS: dict[str, str] = {
 
 def stage_label(code: str) -> str:
     """``"E2"`` -> ``"E2 refill"`` (in the current language)."""
-    return f"{code} {gettext(dict(STAGES)[code])}"
+    return f"{code} " + gettext(dict(STAGES)[code]) + ""

@@ -269,7 +269,8 @@ def deck_table_text() -> str:
     """
     deck = full_deck()
     heads = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "#"]
-    lines = [f"{gettext('colour'):<7}" + " ".join(f"{h:>2}" for h in heads) + " | " + gettext("all")]
+    colour = gettext("colour")
+    lines = [f"{colour:<7}" + " ".join(f"{h:>2}" for h in heads) + " | " + gettext("all")]
     for color in COLORS:
         counts = [sum(1 for c in deck if c.color is color and c.number == n) for n in (1, 2, *NUMBERS[1:])]
         wild = sum(1 for c in deck if c.color is color and c.kind is Kind.WILD_NUMBER)

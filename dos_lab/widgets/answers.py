@@ -292,7 +292,8 @@ class Guess(widgets.VBox):  # type: ignore[misc]
         self.control = control.add_class("dos-guess-control")
         self.lock = widgets.Button(description=gettext("Lock in my guess"), button_style="info").add_class("dos-lock")
         self.lock.on_click(lambda _: self.lock_in())
-        self.status = widgets.HTML(f"<i>{html.escape(gettext('Make your guess, then lock it in.'))}</i>").add_class(
+        guess = gettext("Make your guess, then lock it in.")
+        self.status = widgets.HTML("<i>" + html.escape(guess) + "</i>").add_class(
             "dos-guess-status")
         super().__init__([widgets.HTML(f"<div style='font-size:15px'>{question}</div>"),
                           widgets.HBox([self.control, self.lock]), self.status])
@@ -309,7 +310,7 @@ class Guess(widgets.VBox):  # type: ignore[misc]
         """Record the guess; the control is locked from now on."""
         if self.control.value is None:
             self.status.value = ("<span style='color:#b71c1c'>"
-                                 f"{html.escape(gettext('Pick one of the options first.'))}</span>")
+                                 "" + html.escape(gettext('Pick one of the options first.')) + "</span>")
             return
         self.value = self.control.value
         self.control.disabled = True

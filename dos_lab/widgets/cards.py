@@ -239,7 +239,7 @@ class RowPile(widgets.VBox):  # type: ignore[misc]
         if declared:
             parts.append(f'<div style="font-size:12px;font-weight:700">{escape(declared)}</div>')
         if pile.played:
-            parts.append(f'<div style="font-size:11px">{escape(gettext("played on it:"))}</div>'
+            parts.append('<div style="font-size:11px">' + escape(gettext("played on it:")) + '</div>'
                          + "".join(card_html(p.card, declared=p.color or p.value, size="small") for p in pile.plays))
         set_trait(self.caption, "value", f'<div style="text-align:center;max-width:120px">{"".join(parts)}</div>')
 

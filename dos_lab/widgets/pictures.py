@@ -52,9 +52,9 @@ def deck_table_html() -> str:
     black = ngettext("{count} black card, each counts as a 2 of any colour (the only 2s in the game)",
                      "{count} black cards, each counts as a 2 of any colour (the only 2s in the game)",
                      wild_dos).format(count=wild_dos)
-    rows.append(f"<tr><td style='{cell}'>{html.escape(gettext('Wild DOS'))}</td><td style='{cell}' colspan='11'>"
+    rows.append(f"<tr><td style='{cell}'>" + html.escape(gettext('Wild DOS')) + f"</td><td style='{cell}' colspan='11'>"
                 f"{html.escape(black)}</td><td style='{cell}'><b>{wild_dos}</b></td></tr>")
-    rows.append(f"<tr><td style='{cell}' colspan='12'><b>{html.escape(gettext('All cards'))}</b></td>"
+    rows.append(f"<tr><td style='{cell}' colspan='12'><b>" + html.escape(gettext('All cards')) + f"</b></td>"
                 f"<td style='{cell}'><b>{len(deck)}</b></td></tr>")
     return (f'<table class="dos-tut-deck" style="border-collapse:collapse;font:13px sans-serif">'
             f"<tr>{head}</tr>{''.join(rows)}</table>")
@@ -88,9 +88,9 @@ def pile_html(index: int, pile: Pile) -> str:
     """A row card (numbered from 1) with the cards played on it this turn, declarations on the cards."""
     played = "".join(card_html(p.card, declared=p.value if p.value is not None else p.color, size="small")
                      for p in pile.plays)
-    return (f'<span class="dos-pile" style="display:inline-block;margin-right:10px">'
-            f'<span style="display:block;font:11px sans-serif;color:#555">'
-            f'{html.escape(gettext("Card {number}").format(number=index + 1))}</span>'
+    return ('<span class="dos-pile" style="display:inline-block;margin-right:10px">'
+            '<span style="display:block;font:11px sans-serif;color:#555">'
+            '' + html.escape(gettext("Card {number}").format(number=index + 1)) + f'</span>'
             f"{card_html(pile.card, declared=pile.shown_as)}{played}</span>")
 
 

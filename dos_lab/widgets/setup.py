@@ -126,7 +126,7 @@ class SetupPanel(widgets.VBox):  # type: ignore[misc]
         self.start.on_click(self._start)
         self.opponents.observe(self._show_seats, names="value")
         self.body = widgets.VBox([
-            widgets.HTML(f'<div class="dos-section-title">{escape(gettext("Players"))}</div>'), self.opponents,
+            widgets.HTML('<div class="dos-section-title">' + escape(gettext("Players")) + '</div>'), self.opponents,
             *self.bot_kinds, self.forget, self.seed, self.position,
             widgets.HTML('<div class="dos-section-title">'
                          + escape(gettext("Rule options (RULES.md §3; the defaults are classic DOS)")) + "</div>"),

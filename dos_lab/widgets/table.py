@@ -73,8 +73,9 @@ def stage_chips(current: str | None) -> str:
     """The stage bar E1–E6 with the current stage marked."""
     chips = "".join(
         f'<span class="dos-stage{" dos-stage-now" if current == code else ""}">'
-        f'{"▶ " if current == code else ""}{code} {escape(gettext(label))}</span>' for code, label in STAGES)
-    return (f'<div style="margin:2px 0 0 2px"><span style="font-size:12px">{escape(gettext("End of turn:"))} </span>'
+        f'{"▶ " if current == code else ""}{code} ' + escape(gettext(label)) + '</span>' for code, label in STAGES)
+    return ('<div style="margin:2px 0 0 2px"><span style="font-size:12px">' + escape(gettext("End of turn:"))
+            + ' </span>'
             f"{chips}</div>")
 
 
@@ -199,7 +200,8 @@ class TableView(widgets.VBox):  # type: ignore[misc]
         rows = "".join(f"<tr>{cell}</tr>" for cell in cells)
         about = (escape(gettext("Dealer {player} · first to {target} points wins").format(
                      player=player_name(g.dealer), target=g.rules.target_score)) + " · "
-                 f'<span class="dos-seed">{escape(gettext("deal number (seed) {seed}").format(seed=c.seed))}</span>'
+                 '<span class="dos-seed">' + escape(gettext("deal number (seed) {seed}").format(seed=c.seed))
+                 + '</span>'
                  if g is not None else "")
         title = (gettext("DOS — round {round}, turn {turn}").format(round=g.round_number, turn=s.turn)
                  if g is not None else gettext("DOS — turn {turn}").format(turn=s.turn))
@@ -271,7 +273,7 @@ class TableView(widgets.VBox):  # type: ignore[misc]
             count=len(s.hand))
         set_trait(self.hand_title, "value",
                   f'<div class="dos-section-title">{escape(title + called)}<span style="font-weight:400"> '
-                  f'{escape(gettext("(click cards to select them)"))}</span></div>')
+                  f'' + escape(gettext("(click cards to select them)")) + '</span></div>')
 
     def _round_end(self, s: TableSnapshot) -> None:
         c = self.controller
@@ -294,9 +296,9 @@ class TableView(widgets.VBox):  # type: ignore[misc]
                         f"</td><td>{result}</td><td><b>{total}</b></td></tr>")
         set_trait(self.scoring, "value",
                   f'<div class="dos-panel" style="background:#fff"><div class="dos-section-title">'
-                  f'{escape(c.prompt)}</div><table class="dos-scoring"><tr><th>{escape(gettext("Player"))}</th>'
-                  f'<th>{escape(gettext("Cards left"))}</th><th>{escape(gettext("This round (R13.1)"))}</th>'
-                  f'<th>{escape(gettext("Total"))}</th></tr>{"".join(rows)}</table></div>')
+                  f'{escape(c.prompt)}</div><table class="dos-scoring"><tr><th>' + escape(gettext("Player")) + '</th>'
+                  '<th>' + escape(gettext("Cards left")) + '</th><th>' + escape(gettext("This round (R13.1)")) + '</th>'
+                  '<th>' + escape(gettext("Total")) + f'</th></tr>{"".join(rows)}</table></div>')
 
 
 def _last_index(hand: tuple[Card, ...], card: Card) -> int:

@@ -351,7 +351,7 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         title = gettext("Your hand ({player}) — {cards}").format(player=player_name(m.player), cards=count_text(held))
         set_trait(self.hand_label, "value",
                   f'<div class="dos-section-title">{html.escape(title + called)}<span style="font-weight:400"> '
-                  f'{html.escape(gettext("(click cards to select them)"))}</span></div>')
+                  f'' + html.escape(gettext("(click cards to select them)")) + '</span></div>')
         self.declare_box.refresh()
         enabled = t.enabled()
         for key, button in (("match", self.match_button), ("draw", self.draw_button), ("place", self.place_button),
@@ -377,12 +377,12 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         if m.reached:
             value = (f'<div class="dos-tut-goal-done" style="font:15px sans-serif;background:#e8f5e9;'
                      f'border:2px solid {OK_INK};border-radius:6px;padding:6px 10px">'
-                     f"<b>{html.escape(gettext('Goal:'))}</b> {goal}<br>"
+                     f"<b>" + html.escape(gettext('Goal:')) + f"</b> {goal}<br>"
                      f"<b style='color:{OK_INK}'>✓ {html.escape(m.success)}</b></div>")
         elif goal:
-            value = (f'<div class="dos-tut-goal-open" style="font:15px sans-serif;background:#fff8e1;'
-                     f'border:2px solid #f9a825;border-radius:6px;padding:6px 10px">'
-                     f'<b>{html.escape(gettext("Goal:"))}</b> {goal}</div>')
+            value = ('<div class="dos-tut-goal-open" style="font:15px sans-serif;background:#fff8e1;'
+                     'border:2px solid #f9a825;border-radius:6px;padding:6px 10px">'
+                     '<b>' + html.escape(gettext("Goal:")) + f'</b> {goal}</div>')
         else:
             value = ""
         set_trait(self.goal, "value", value)
@@ -490,8 +490,9 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
 
     def show(self) -> None:
         """Reveal the solution."""
-        self.solution.value = (f'<div style="font:14px sans-serif;background:#e8eaf6;border-radius:6px;'
-                               f'padding:6px 10px"><b>{html.escape(gettext("Solution:"))}</b> {self._solution}</div>')
+        self.solution.value = ('<div style="font:14px sans-serif;background:#e8eaf6;border-radius:6px;'
+                               'padding:6px 10px"><b>' + html.escape(gettext("Solution:"))
+                               + f"</b> {self._solution}</div>")
 
 
 class TurnStepper(widgets.VBox):  # type: ignore[misc]
@@ -560,7 +561,7 @@ def _stage_bar(current: str) -> str:
         on = current == code
         style = ("background:#00897b;color:#fff;border:2px solid #00695c" if on
                  else "background:#eceff1;color:#37474f;border:2px solid #cfd8dc")
-        label = name if code == "turn" else f"{code} {gettext(name)}"
+        label = name if code == "turn" else f"{code} " + gettext(name) + ""
         chips.append(f'<span class="dos-tut-stage{" dos-tut-stage-now" if on else ""}" style="{style};'
                      f'border-radius:12px;padding:2px 8px;margin:2px;font:600 12px sans-serif;display:inline-block">'
                      f"{'▶ ' if on else ''}{html.escape(label)}</span>")
