@@ -221,13 +221,13 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
                 if other == self.player:
                     continue
                 name = player_name(other)
-                catch = _action_button(gettext("Catch {player}!").format(player=name), f"dos-tut-catch-{name}",
+                catch = _action_button(gettext("Catch {player}!").format(player=name), f"dos-tut-catch-P{other + 1}",
                                        gettext("you call DOS on {player}, who holds two cards and has not called "
                                                "(R11.1)").format(player=name))
                 catch.on_click(safe(functools.partial(self._catch, other)))
                 self.catch_buttons.append(catch)
                 caught = _action_button(gettext("{player} calls DOS on you").format(player=name),
-                                        f"dos-tut-caught-by-{name}",
+                                        f"dos-tut-caught-by-P{other + 1}",
                                         gettext("play {player}'s part: {player} calls DOS on you (R11.1)").format(
                                             player=name))
                 caught.on_click(safe(functools.partial(self._caught_by, other)))
