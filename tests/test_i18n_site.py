@@ -19,7 +19,6 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from conftest import free_port, stop_app, wait_until_ready
 from dos_lab import Round
 from dos_lab.app.course import CourseSources, build_site, catalogue, site_languages, site_words
 from dos_lab.app.page import home_page, language_picker, setup_from_query
@@ -32,6 +31,8 @@ from dos_lab.widgets.answers import AnswerBox, ChoiceBox, Guess, Quiz
 from dos_lab.widgets.controller import TableController
 from dos_lab.widgets.table import TableView
 from dos_lab.widgets.tutorial import ClosingCheck, Exercise, PlayableExample, TurnStepper
+
+from conftest import free_port, stop_app, wait_until_ready
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("pl", "cs", "ru", "af")
@@ -323,7 +324,8 @@ def test_the_english_check_would_find_an_english_word() -> None:
 
 def test_a_sixth_language_needs_no_code() -> None:
     """The site's languages are the catalogs: no language is named in the site's or the widgets' code."""
+    template = ROOT / "dos_lab/app/share/voila/templates/dos-lab/index.html.j2"
     for module in [*(ROOT / "dos_lab" / "app").glob("*.py"), *(ROOT / "dos_lab" / "widgets").glob("*.py"),
-                   *(ROOT / "dos_lab" / "play").glob("*.py"), ROOT / "dos_lab/app/share/voila/templates/dos-lab/index.html.j2"]:
+                   *(ROOT / "dos_lab" / "play").glob("*.py"), template]:
         source = re.sub(r'""".*?"""', "", module.read_text(), flags=re.S)
         assert not re.search(r"[\"'](pl|cs|ru|af)[\"/]", source), module
