@@ -233,8 +233,9 @@ class TableController(Listeners):
             return gettext("You ({player})").format(player=player_name(player))
         if player not in self.bots:
             return player_name(player)
+        # the bots' names are marked for the catalogs where the setup panel names them (widgets/setup.py)
         return gettext("{player} ({bot} bot)").format(player=player_name(player),
-                                                      bot=getattr(self.bots[player], "name", "?"))
+                                                      bot=gettext(getattr(self.bots[player], "name", "?")))
 
     def enabled(self) -> dict[str, bool]:
         """Which action buttons the engine allows now (the view enables exactly these)."""
