@@ -62,6 +62,7 @@ __all__ = [
     "explore_two_row_cards",
     "explore_wilson",
     "hand_points_by_wilds",
+    "hands_with",
     "median",
     "normal_tail",
     "one_row_card_chance",
@@ -432,6 +433,15 @@ WILD_GROUPS: dict[tuple[int, int], str] = {
 }
 
 
+def hands_with(group: tuple[int, int]) -> str:
+    """The name of a group of hands (a key of :data:`WILD_GROUPS`) in the current language.
+
+    >>> hands_with((1, 0))
+    'hands with one Wild DOS'
+    """
+    return gettext("hands with {group}").format(group=gettext(WILD_GROUPS[group]))
+
+
 @cache
 def hand_points_by_wilds(n: int = 7) -> dict[tuple[int, int], dict[int, Fraction]]:
     """The exact chances of each points total in an ``n``-card hand, split by how many Wild DOS and Wild #
@@ -568,7 +578,7 @@ def points_plot(hand_size: int = 7, ax: Axes | None = None, split: bool = True) 
             for p, q in hand_points_by_wilds(hand_size).get(key, {}).items():
                 heights[p - points.min()] = float(q)
             ax.fill_between(xs_step, np.repeat(bottom, 2), np.repeat(bottom + heights, 2), color=colour,
-                            linewidth=0, label=gettext("hands with {group}").format(group=gettext(WILD_GROUPS[key])))
+                            linewidth=0, label=hands_with(key))
             bottom += heights
         ax.fill_between(xs_step, np.repeat(bottom, 2), np.repeat(np.maximum(dense, bottom), 2), color="#6a1b9a",
                         linewidth=0, label=gettext("hands with other wild cards"))
