@@ -33,6 +33,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
@@ -44,6 +45,7 @@ __all__ = [
     "card_codes",
     "colour_letter",
     "colour_name",
+    "decimal",
     "get_language",
     "gettext",
     "language",
@@ -54,6 +56,7 @@ __all__ = [
     "notebook_language",
     "ntr",
     "number",
+    "percent",
     "pgettext",
     "set_language",
     "tr",
@@ -164,6 +167,26 @@ def number(n: int) -> str:
     """
     # Translators: what separates groups of three digits in a number like 20,000 (a space is written as U+202F)
     return f"{n:,}".replace(",", pgettext("thousands separator", ","))
+
+
+def decimal(x: float | Fraction, digits: int | None = None) -> str:
+    """``x`` rounded to ``digits`` decimal places (or as short as it is exact, with None), with the current
+    language's decimal mark.
+
+    >>> decimal(Fraction(2, 3), 2), decimal(12.5)
+    ('0.67', '12.5')
+    >>> with language("pl"):
+    ...     decimal(0.5, 1), percent(Fraction(1, 8))
+    ('0,5', '12,5 %')
+    """
+    # Translators: the mark between the whole part and the decimals of a number like 0.5
+    written = f"{float(x):g}" if digits is None else f"{float(x):.{digits}f}"
+    return written.replace(".", pgettext("decimal mark", "."))
+
+
+def percent(x: float | Fraction, digits: int = 1) -> str:
+    """A chance written as a percentage in the current language: ``percent(Fraction(1, 8))`` is ``'12.5 %'``."""
+    return f"{decimal(float(x) * 100, digits)} %"
 
 
 #: the short names a notebook's code cells use; ``_`` is taken there by IPython (the last output)

@@ -33,10 +33,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from dos_lab import i18n
 from dos_lab import probability as P
 from dos_lab.cards import Card
 from dos_lab.errors import InvalidInput
-from dos_lab.i18n import get_language, gettext, language, ngettext, noop, number
+from dos_lab.i18n import decimal, get_language, gettext, language, ngettext, noop, number
 from dos_lab.render import cards_html
 from dos_lab.simulate import GameRecord, SerialExecutor, play_games, wilson_interval
 
@@ -100,7 +101,7 @@ def percent(x: Fraction | float, digits: int = 1) -> str:
     >>> percent(Fraction(1, 8)), percent(0.5, 0)
     ('12.5 %', '50 %')
     """
-    return f"{float(x) * 100:.{digits}f} %"
+    return i18n.percent(x, digits)
 
 
 # --- what the page shows: HTML, tables, card pictures ----------------------------------------------------------
@@ -292,7 +293,7 @@ def _exercises() -> dict[str, Exercise]:
                     "in the table above."),
             gettext("{one} + {both} ≈ {expected} row cards.").format(
                 one=percent(P.p_can_match(), 2), both=percent(P.p_match_both(), 2),
-                expected=f"{float(P.expected_matchable()):.2f}"), decimals=2),
+                expected=decimal(P.expected_matchable(), 2)), decimals=2),
         "3.exactly_one": Exercise(
             gettext("What is the chance you can match <b>exactly one</b> of the two row cards (one, but not both)?"),
             P.p_can_match() - P.p_match_both(), "chance",
@@ -859,7 +860,7 @@ def explore_two_row_cards() -> Any:
         one, both, scm, dcm = TWO_ROW_CHANCES[hand_size]
         rows = [[gettext("match at least one row card"), percent(one)],
                 [gettext("match both row cards"), percent(both)],
-                [gettext("expected number of row cards cleared"), f"{one + both:.2f}"],
+                [gettext("expected number of row cards cleared"), decimal(one + both, 2)],
                 [gettext("a single colour match is offered"), percent(scm)],
                 [gettext("a double colour match is offered"), percent(dcm)]]
         return table(["", gettext("exact")], rows, ngettext(

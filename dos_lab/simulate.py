@@ -49,7 +49,7 @@ from typing import Any, Protocol, TypeVar
 from dos_lab.bots import BOTS, Bot, make_bot, play_round
 from dos_lab.errors import InvalidInput
 from dos_lab.game import Game
-from dos_lab.i18n import gettext, ngettext
+from dos_lab.i18n import decimal, gettext, ngettext
 from dos_lab.rules import RuleSet
 
 __all__ = [
@@ -612,5 +612,5 @@ def summary_text(records: Sequence[GameRecord]) -> str:
         "{count} stopped by the safety cap", "{count} stopped by the safety cap", unfinished).format(count=unfinished)
     return ngettext("{games} game, {finished}; a game lasted {rounds} rounds and {turns} turns on average.",
                     "{games} games, {finished}; a game lasted {rounds} rounds and {turns} turns on average.",
-                    games).format(games=games, finished=finished, rounds=f"{numbers['mean_rounds']:.1f}",
-                                  turns=f"{numbers['mean_turns']:.1f}")
+                    games).format(games=games, finished=finished, rounds=decimal(numbers["mean_rounds"], 1),
+                                  turns=decimal(numbers["mean_turns"], 1))

@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
-from dos_lab.i18n import gettext, ngettext, noop
+from dos_lab.i18n import decimal, gettext, ngettext, noop
 
 __all__ = ["AnswerBox", "ChoiceBox", "Guess", "Quiz", "read_number"]
 
@@ -74,10 +74,6 @@ def read_number(text: str, *, chance: bool = False) -> Fraction:
     if is_percent or (chance and 1 < value <= 100):
         value /= 100
     return value
-
-
-def _percent(x: Fraction | float, digits: int = 1) -> str:
-    return f"{float(x) * 100:.{digits}f} %"
 
 
 def _styled(text: str, colour: str) -> str:
@@ -155,11 +151,11 @@ class AnswerBox(_Question):
         elif unit:
             self.asked = ngettext("Give the answer to {count} decimal place (in {unit}), like {example}.",
                                   "Give the answer to {count} decimal places (in {unit}), like {example}.",
-                                  decimals).format(count=decimals, unit=unit, example=f"{12.3456:.{decimals}f}")
+                                  decimals).format(count=decimals, unit=unit, example=decimal(12.3456, decimals))
         else:
             self.asked = ngettext("Give the answer to {count} decimal place, like {example}.",
                                   "Give the answer to {count} decimal places, like {example}.",
-                                  decimals).format(count=decimals, example=f"{12.3456:.{decimals}f}")
+                                  decimals).format(count=decimals, example=decimal(12.3456, decimals))
         self.box = widgets.Text(placeholder=gettext("your answer"), layout=widgets.Layout(width="14em")).add_class(
             "dos-answer-input")
         self.check_button = widgets.Button(description=gettext("Check"), button_style="primary").add_class("dos-check")
@@ -304,7 +300,7 @@ class Guess(widgets.VBox):  # type: ignore[misc]
     def _shown(self, value: float | str) -> str:
         if self.kind == "choice":
             return str(value)
-        return f"{value:g} {self.unit}".strip()
+        return f"{decimal(float(value))} {self.unit}".strip()
 
     def lock_in(self) -> None:
         """Record the guess; the control is locked from now on."""
@@ -346,12 +342,12 @@ class Guess(widgets.VBox):  # type: ignore[misc]
                 where = gettext("You were spot on!")
             elif self.kind == "chance":
                 where = (gettext("You were {gap} percentage points too high.") if gap > 0 else
-                         gettext("You were {gap} percentage points too low.")).format(gap=f"{abs(gap):.1f}")
+                         gettext("You were {gap} percentage points too low.")).format(gap=decimal(abs(gap), 1))
             else:
                 where = (gettext("You were {gap} {unit} too high.") if gap > 0 else
-                         gettext("You were {gap} {unit} too low.")).format(gap=f"{abs(gap):.1f}", unit=self.unit)
+                         gettext("You were {gap} {unit} too low.")).format(gap=decimal(abs(gap), 1), unit=self.unit)
             line.value = ("<div style='font-size:15px'>"
-                          + _compared(self._shown(self.value), what, f"{exact:.1f} {self.unit}".strip())
+                          + _compared(self._shown(self.value), what, f"{decimal(exact, 1)} {self.unit}".strip())
                           + f" {html.escape(where)} {note}</div>")
 
         self._listeners.append(redraw)
