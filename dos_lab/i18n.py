@@ -165,22 +165,23 @@ def number(n: int) -> str:
     >>> number(20000), number(7)
     ('20,000', '7')
     """
-    # Translators: what separates groups of three digits in a number like 20,000 (a space is written as U+202F)
+    # Translators: what separates groups of three digits in a number like 20,000 (a space is written as a no-break space, U+00A0)
     return f"{n:,}".replace(",", pgettext("thousands separator", ","))
 
 
-def decimal(x: float | Fraction, digits: int | None = None) -> str:
+def decimal(x: float | Fraction, digits: int | None = None, signed: bool = False) -> str:
     """``x`` rounded to ``digits`` decimal places (or as short as it is exact, with None), with the current
-    language's decimal mark.
+    language's decimal mark; ``signed`` writes a plus sign before a positive number.
 
-    >>> decimal(Fraction(2, 3), 2), decimal(12.5)
-    ('0.67', '12.5')
+    >>> decimal(Fraction(2, 3), 2), decimal(12.5), decimal(5.678, 2, signed=True)
+    ('0.67', '12.5', '+5.68')
     >>> with language("pl"):
     ...     decimal(0.5, 1), percent(Fraction(1, 8))
     ('0,5', '12,5 %')
     """
     # Translators: the mark between the whole part and the decimals of a number like 0.5
-    written = f"{float(x):g}" if digits is None else f"{float(x):.{digits}f}"
+    sign = "+" if signed else ""
+    written = f"{float(x):{sign}g}" if digits is None else f"{float(x):{sign}.{digits}f}"
     return written.replace(".", pgettext("decimal mark", "."))
 
 
