@@ -36,6 +36,7 @@ import numpy.typing as npt
 from dos_lab import probability as P
 from dos_lab.cards import Card
 from dos_lab.errors import InvalidInput
+from dos_lab.i18n import get_language, gettext, language, ngettext, noop
 from dos_lab.render import cards_html
 from dos_lab.simulate import GameRecord, SerialExecutor, play_games, wilson_interval
 
@@ -61,6 +62,7 @@ __all__ = [
     "explore_two_row_cards",
     "explore_wilson",
     "hand_points_by_wilds",
+    "hands_with",
     "median",
     "normal_tail",
     "one_row_card_chance",
@@ -79,8 +81,17 @@ __all__ = [
 #: the row-card values in the order the lessons list them: 1, W (a Wild DOS, value 2), 3..10, # (a Wild #)
 ROW_VALUES: tuple[int | str, ...] = (1, "W", 3, 4, 5, 6, 7, 8, 9, 10, "#")
 #: how a student reads each row-card value
-ROW_LABELS: dict[int | str, str] = {v: str(v) for v in ROW_VALUES} | {"W": "Wild DOS (2)", "#": "Wild #"}
+ROW_LABELS: dict[int | str, str] = {v: str(v) for v in ROW_VALUES} | {"W": noop("Wild DOS (2)"), "#": noop("Wild #")}
 _PICTURE = {1: "R1", "W": "W", 3: "B3", 4: "G4", 5: "Y5", 6: "R6", 7: "B7", 8: "G8", 9: "Y9", 10: "R10", "#": "B#"}
+
+
+def row_label(value: int | str) -> str:
+    """How a student reads a row-card value, in the current language (:data:`ROW_LABELS` holds the English).
+
+    >>> row_label(7), row_label("W")
+    ('7', 'Wild DOS (2)')
+    """
+    return gettext(ROW_LABELS[value]) if isinstance(value, str) else ROW_LABELS[value]
 
 
 def percent(x: Fraction | float, digits: int = 1) -> str:
@@ -164,7 +175,7 @@ def cards_picture(codes: str, caption: str = "", size: str = "normal") -> Shown:
     cards = [Card.parse(code) for code in codes.split()]
     label = f"<div style='font-size:14px;color:#37474f'>{caption}</div>" if caption else ""
     return Shown(f"<div class='dos-cards' style='margin:6px 0'>{label}{cards_html(cards, size=size)}</div>",
-                 caption or "cards")
+                 caption or gettext("cards"))
 
 
 def row_card_picture(value: int | str, size: str = "small") -> str:
@@ -180,7 +191,7 @@ def as_fraction(answer: object) -> Fraction:
     from dos_lab.widgets.answers import read_number
 
     if isinstance(answer, bool):
-        raise InvalidInput("answer with a number, not yes or no")
+        raise InvalidInput(gettext("answer with a number, not yes or no"))
     if isinstance(answer, Fraction | int):
         return Fraction(answer)
     if isinstance(answer, float):
@@ -190,7 +201,8 @@ def as_fraction(answer: object) -> Fraction:
     try:
         return read_number(str(answer))
     except ValueError:
-        raise InvalidInput(f"“{answer}” is not a number; answer like 16, 4/27, 0.148 or 14.8 %") from None
+        raise InvalidInput(gettext("“{answer}” is not a number; answer like 16, 4/27, 0.148 or 14.8 %").format(
+            answer=answer)) from None
 
 
 @dataclass(frozen=True)
@@ -219,89 +231,106 @@ def one_row_card_chance(hand_size: int = 7) -> Fraction:
 
 
 def _exercises() -> dict[str, Exercise]:
+    """Every exercise, its texts in the current language."""
+    both = percent(one_row_card_chance(), 2)
+    low, high = wilson_interval(8, 10)
     return {
         "1.hits_on_a_7": Exercise(
-            "A 7 lies in the row. How many of the <b>107 other cards</b> can match it on their own?", Fraction(15),
-            "whole", "The 7 in the row is not among them. Count the 7s that are left, then the cards that can "
-            "stand for any number.",
-            "7 sevens are left (the eighth lies in the row) and 8 Wild # cards can be any number from 1 to 10: "
-            "7 + 8 = 15."),
+            gettext("A 7 lies in the row. How many of the <b>107 other cards</b> can match it on their own?"),
+            Fraction(15), "whole",
+            gettext("The 7 in the row is not among them. Count the 7s that are left, then the cards that can "
+                    "stand for any number."),
+            gettext("7 sevens are left (the eighth lies in the row) and 8 Wild # cards can be any number from 1 to "
+                    "10: 7 + 8 = 15.")),
         "1.one_card_hits_a_7": Exercise(
-            "You hold just <b>one</b> card, dealt from the 107 cards that are not in the row. What is the chance "
-            "it matches the 7 on its own?", Fraction(15, 107), "chance",
-            "A chance is (cards that work) ÷ (cards it could be). How many cards work, out of how many?",
-            "15 of the 107 cards match: 15/107, about 14.0 %."),
+            gettext("You hold just <b>one</b> card, dealt from the 107 cards that are not in the row. What is the "
+                    "chance it matches the 7 on its own?"), Fraction(15, 107), "chance",
+            gettext("A chance is (cards that work) ÷ (cards it could be). How many cards work, out of how many?"),
+            gettext("15 of the 107 cards match: 15/107, about 14.0 %.")),
         "1.two_cards_miss_a_7": Exercise(
-            "You hold <b>two</b> cards. What is the chance that <b>both</b> miss the 7? (Cards are dealt without "
-            "putting them back.)", Fraction(92 * 91, 107 * 106), "chance",
-            "Multiply two chances: the first card misses, then the second misses given that the first did. "
-            "After one miss, how many misses are left, and how many cards?",
-            "(92/107) × (91/106) = 8372/11342, about 73.8 %: after one miss, 91 misses are left among 106 cards."),
+            gettext("You hold <b>two</b> cards. What is the chance that <b>both</b> miss the 7? (Cards are dealt "
+                    "without putting them back.)"), Fraction(92 * 91, 107 * 106), "chance",
+            gettext("Multiply two chances: the first card misses, then the second misses given that the first did. "
+                    "After one miss, how many misses are left, and how many cards?"),
+            gettext("(92/107) × (91/106) = 8372/11342, about 73.8 %: after one miss, 91 misses are left among 106 "
+                    "cards.")),
         "1.wild_hash_one_card": Exercise(
-            "A <b>Wild #</b> lies in the row. You hold one card. What is the chance that it matches the Wild # on "
-            "its own?", P.p_single_match("#", 1, exclude_target=True), "chance",
-            "The player who matches a Wild # in the row says which number it is, anything from one to ten. Which "
-            "cards can count as such a number?",
-            "Every card can: a number card, a Wild DOS (2) and a Wild # all count as a number from 1 to 10, so the "
-            "chance is 1 (100 %)."),
+            gettext("A <b>Wild #</b> lies in the row. You hold one card. What is the chance that it matches the "
+                    "Wild # on its own?"), P.p_single_match("#", 1, exclude_target=True), "chance",
+            gettext("The player who matches a Wild # in the row says which number it is, anything from one to ten. "
+                    "Which cards can count as such a number?"),
+            gettext("Every card can: a number card, a Wild DOS (2) and a Wild # all count as a number from 1 to 10, "
+                    "so the chance is 1 (100 %).")),
         "2.pairs_for_6": Exercise(
-            "How many <b>kinds of pairs</b> of cards add up to <b>6</b>? (Count 1+5 and 5+1 once; a Wild DOS "
-            "counts 2, a Wild # any number 1–10.)", Fraction(len(P.pair_combinations(6))), "whole",
-            "Go in order: 1 with something, then a Wild DOS (2) with something, then 3 with 3 — and do not forget "
-            "the pairs that use a Wild #, including two Wild # cards.",
-            "1+5, Wild DOS+4, 3+3, and with a Wild #: 1+#, Wild DOS+#, 3+#, 4+#, 5+#, #+# — 9 kinds."),
+            gettext("How many <b>kinds of pairs</b> of cards add up to <b>6</b>? (Count 1+5 and 5+1 once; a Wild "
+                    "DOS counts 2, a Wild # any number 1–10.)"), Fraction(len(P.pair_combinations(6))), "whole",
+            gettext("Go in order: 1 with something, then a Wild DOS (2) with something, then 3 with 3 — and do not "
+                    "forget the pairs that use a Wild #, including two Wild # cards."),
+            gettext("1+5, Wild DOS+4, 3+3, and with a Wild #: 1+#, Wild DOS+#, 3+#, 4+#, 5+#, #+# — 9 kinds.")),
         "2.double_on_w_two_cards": Exercise(
-            "You hold <b>two</b> cards. A <b>Wild DOS</b> (worth 2) lies in the row. What is the chance your two "
-            "cards make a double match on it?", Fraction(math.comb(20, 2), math.comb(107, 2)), "chance",
-            "2 = 1 + 1, so both cards must be able to count as 1. Which cards can be a 1, and how many? Then "
-            "count the pairs of them, and all pairs of the 107 cards.",
-            "12 ones and 8 Wild # can be a 1: C(20, 2) / C(107, 2) = 190/5671, about 3.4 %."),
+            gettext("You hold <b>two</b> cards. A <b>Wild DOS</b> (worth 2) lies in the row. What is the chance "
+                    "your two cards make a double match on it?"), Fraction(math.comb(20, 2), math.comb(107, 2)),
+            "chance",
+            gettext("2 = 1 + 1, so both cards must be able to count as 1. Which cards can be a 1, and how many? "
+                    "Then count the pairs of them, and all pairs of the 107 cards."),
+            gettext("12 ones and 8 Wild # can be a 1: C(20, 2) / C(107, 2) = 190/5671, about 3.4 %.")),
         "2.pairs_for_5": Exercise(
-            "How many kinds of pairs add up to <b>5</b>?", Fraction(len(P.pair_combinations(5))), "whole",
-            "Use the pairs explorer above, or go in order: 1+?, Wild DOS+?, then the pairs with a Wild #.",
-            "1+4, Wild DOS+3, 1+#, Wild DOS+#, 3+#, 4+#, #+# — 7 kinds."),
+            gettext("How many kinds of pairs add up to <b>5</b>?"), Fraction(len(P.pair_combinations(5))), "whole",
+            gettext("Use the pairs explorer above, or go in order: 1+?, Wild DOS+?, then the pairs with a Wild #."),
+            gettext("1+4, Wild DOS+3, 1+#, Wild DOS+#, 3+#, 4+#, #+# — 7 kinds.")),
         "3.naive_both": Exercise(
-            "If the two row cards were <b>independent</b>, what would the chance of matching <b>both</b> be? One "
-            f"row card is matched with chance {percent(one_row_card_chance(), 2)}.",
+            gettext("If the two row cards were <b>independent</b>, what would the chance of matching <b>both</b> "
+                    "be? One row card is matched with chance {chance}.").format(chance=both),
             one_row_card_chance() ** 2, "chance",
-            "For independent events, the chance that both happen is found with one operation on the two chances.",
-            f"{percent(one_row_card_chance(), 2)} × {percent(one_row_card_chance(), 2)} ≈ "
-            f"{percent(one_row_card_chance() ** 2)}."),
+            gettext("For independent events, the chance that both happen is found with one operation on the two "
+                    "chances."),
+            f"{both} × {both} ≈ {percent(one_row_card_chance() ** 2)}."),
         "3.expected_cleared": Exercise(
-            "What is the <b>expected number</b> of row cards you can clear in one turn with 7 cards?",
+            gettext("What is the <b>expected number</b> of row cards you can clear in one turn with 7 cards?"),
             P.expected_matchable(), "number",
-            "You clear 0, 1 or 2 cards. The expected number is P(at least one) + P(both): both chances are in "
-            "the table above.", f"{percent(P.p_can_match(), 2)} + {percent(P.p_match_both(), 2)} ≈ "
-            f"{float(P.expected_matchable()):.2f} row cards.", decimals=2),
+            gettext("You clear 0, 1 or 2 cards. The expected number is P(at least one) + P(both): both chances are "
+                    "in the table above."),
+            gettext("{one} + {both} ≈ {expected} row cards.").format(
+                one=percent(P.p_can_match(), 2), both=percent(P.p_match_both(), 2),
+                expected=f"{float(P.expected_matchable()):.2f}"), decimals=2),
         "3.exactly_one": Exercise(
-            "What is the chance you can match <b>exactly one</b> of the two row cards (one, but not both)?",
+            gettext("What is the chance you can match <b>exactly one</b> of the two row cards (one, but not both)?"),
             P.p_can_match() - P.p_match_both(), "chance",
-            "The deals where you can match at least one are split into two kinds: exactly one, and both.",
-            f"P(at least one) − P(both) = {percent(P.p_can_match())} − {percent(P.p_match_both())} = "
-            f"{percent(P.p_can_match() - P.p_match_both())}."),
+            gettext("The deals where you can match at least one are split into two kinds: exactly one, and both."),
+            gettext("P(at least one) − P(both) = {one} − {both} = {exactly_one}.").format(
+                one=percent(P.p_can_match()), both=percent(P.p_match_both()),
+                exactly_one=percent(P.p_can_match() - P.p_match_both()))),
         "4.mean_points": Exercise(
-            "What is the <b>average</b> number of points in a random 7-card hand?", P.expected_hand_points(7),
-            "number", "The whole deck of 108 cards is worth 1036 points. What is one card worth on average? "
-            "And seven cards?", "7 × 1036/108 ≈ 67.1 points.", decimals=1),
+            gettext("What is the <b>average</b> number of points in a random 7-card hand?"),
+            P.expected_hand_points(7), "number",
+            gettext("The whole deck of 108 cards is worth 1036 points. What is one card worth on average? "
+                    "And seven cards?"), gettext("7 × 1036/108 ≈ 67.1 points."), decimals=1),
         "4.points_below_100": Exercise(
-            "What is the exact chance that a 7-card hand is worth <b>less than 100</b> points?",
+            gettext("What is the exact chance that a 7-card hand is worth <b>less than 100</b> points?"),
             1 - sum((q for p, q in P.hand_points_pmf(7).items() if p >= 100), Fraction(0)), "chance",
-            "Use the complement rule with a number from the table of the bell curve above.",
-            "1 − P(100 or more) = 1 − 11.9 % = 88.1 %."),
+            gettext("Use the complement rule with a number from the table of the bell curve above."),
+            gettext("1 − P(100 or more) = 1 − 11.9 % = 88.1 %.")),
         "5.wilson_low_8_of_10": Exercise(
-            "A bot won <b>8 of 10</b> games. What is the <b>lower end</b> of the 95 % Wilson interval for its win "
-            "rate?", Fraction(wilson_interval(8, 10)[0]).limit_denominator(100_000), "chance",
-            "Set the interval calculator above to 8 wins in 10 games and read the lower end.",
-            f"The interval runs from {percent(wilson_interval(8, 10)[0])} to {percent(wilson_interval(8, 10)[1])}:"
-            " 8 wins in 10 games could still come from a player who wins only half the time."),
+            gettext("A bot won <b>8 of 10</b> games. What is the <b>lower end</b> of the 95 % Wilson interval for "
+                    "its win rate?"), Fraction(low).limit_denominator(100_000), "chance",
+            gettext("Set the interval calculator above to 8 wins in 10 games and read the lower end."),
+            gettext("The interval runs from {low} to {high}: 8 wins in 10 games could still come from a player who "
+                    "wins only half the time.").format(low=percent(low), high=percent(high))),
         "5.greedy_rate": Exercise(
-            "GreedyBot won 71 of the 150 games. What is its win rate?", Fraction(71, 150), "chance",
-            "A win rate is wins ÷ games.", "71/150 ≈ 47.3 %."),
+            gettext("GreedyBot won 71 of the 150 games. What is its win rate?"), Fraction(71, 150), "chance",
+            gettext("A win rate is wins ÷ games."), "71/150 ≈ 47.3 %."),
     }
 
 
-#: every exercise of the lessons, by name: ``"<lesson>.<name>"``
-EXERCISES: dict[str, Exercise] = _exercises()
+@cache
+def _exercises_in(lang: str) -> dict[str, Exercise]:
+    """:data:`EXERCISES` with their texts in the language ``lang``."""
+    with language(lang):
+        return _exercises()
+
+
+#: every exercise of the lessons, by name: ``"<lesson>.<name>"`` (texts in English; a page shows them in its language)
+EXERCISES: dict[str, Exercise] = _exercises_in("en")
 
 
 def exercise(name: str) -> Any:
@@ -309,8 +338,9 @@ def exercise(name: str) -> Any:
     from dos_lab.widgets.answers import AnswerBox
 
     if name not in EXERCISES:
-        raise InvalidInput(f"there is no exercise “{name}”; the exercises are {', '.join(EXERCISES)}")
-    ex = EXERCISES[name]
+        raise InvalidInput(gettext("there is no exercise “{name}”; the exercises are {names}").format(
+            name=name, names=", ".join(EXERCISES)))
+    ex = _exercises_in(get_language())[name]
     return AnswerBox(ex.question, ex.answer, kind=ex.kind, decimals=ex.decimals,  # type: ignore[arg-type]
                      hint=ex.hint, explain=ex.explain, name=name.replace(".", "-"))
 
@@ -333,7 +363,7 @@ def check(name: str, answer: object, expected: object = None) -> bool:
         try:
             answer = str(as_fraction(answer))
         except InvalidInput as error:
-            print(f"Not yet: {error}")
+            print(gettext("Not yet: {error}").format(error=error))
             return False
     box.submit(answer)
     print(box.feedback_text())
@@ -347,7 +377,7 @@ def row_card_table(hand_size: int = 7) -> list[tuple[str, str, str, str]]:
     >>> row_card_table()[0]
     ('1', '75.7 %', '0.0 %', '75.7 %')
     """
-    return [(ROW_LABELS[v], percent(P.p_single_match(v, hand_size, True)),
+    return [(row_label(v), percent(P.p_single_match(v, hand_size, True)),
              percent(P.p_double_match(v, hand_size, True)), percent(P.p_any_match(v, hand_size, True)))
             for v in ROW_VALUES]
 
@@ -383,7 +413,7 @@ def median(pmf: dict[int, Fraction]) -> int:
         running += chance
         if running >= Fraction(1, 2):
             return points
-    raise InvalidInput("the chances do not add up to 1")
+    raise InvalidInput(gettext("the chances do not add up to 1"))
 
 
 def normal_tail(mean: float, sd: float, at_least: float) -> float:
@@ -398,9 +428,18 @@ def normal_tail(mean: float, sd: float, at_least: float) -> float:
 
 #: groups of hands by their wild cards, as the lessons name them: (Wild DOS, Wild #) -> name
 WILD_GROUPS: dict[tuple[int, int], str] = {
-    (0, 0): "no wild card", (1, 0): "one Wild DOS", (0, 1): "one Wild #", (2, 0): "two Wild DOS",
-    (1, 1): "one Wild DOS and one Wild #", (0, 2): "two Wild #",
+    (0, 0): noop("no wild card"), (1, 0): noop("one Wild DOS"), (0, 1): noop("one Wild #"),
+    (2, 0): noop("two Wild DOS"), (1, 1): noop("one Wild DOS and one Wild #"), (0, 2): noop("two Wild #"),
 }
+
+
+def hands_with(group: tuple[int, int]) -> str:
+    """The name of a group of hands (a key of :data:`WILD_GROUPS`) in the current language.
+
+    >>> hands_with((1, 0))
+    'hands with one Wild DOS'
+    """
+    return gettext("hands with {group}").format(group=gettext(WILD_GROUPS[group]))
 
 
 @cache
@@ -464,7 +503,8 @@ def _percent_axis(ax: Axes, decimals: int = 0) -> None:
 
 
 def convergence_plot(outcomes: npt.NDArray[np.float64], exact: Fraction | float, title: str = "",
-                     label: str = "share of deals", ax: Axes | None = None, unit: str = "random deals") -> Axes:
+                     label: str = noop("share of deals"), ax: Axes | None = None,
+                     unit: str = noop("random deals")) -> Axes:
     """The running share of yes-outcomes (1.0/0.0), its 95 % Wilson interval, and the exact chance (dashed)."""
     import matplotlib.pyplot as plt
 
@@ -473,12 +513,13 @@ def convergence_plot(outcomes: npt.NDArray[np.float64], exact: Fraction | float,
     n = np.arange(1, len(outcomes) + 1, dtype=np.float64)
     hits = np.cumsum(outcomes)
     low, high = wilson_band(hits, n)
-    ax.plot(n, hits / n, color="tab:blue", label="simulation: share so far")
-    ax.fill_between(n, low, high, color="tab:blue", alpha=0.2, label="95 % Wilson interval")
-    ax.axhline(float(exact), color="black", linestyle="--", label=f"exact: {percent(exact)}")
+    ax.plot(n, hits / n, color="tab:blue", label=gettext("simulation: share so far"))
+    ax.fill_between(n, low, high, color="tab:blue", alpha=0.2, label=gettext("95 % Wilson interval"))
+    ax.axhline(float(exact), color="black", linestyle="--",
+               label=gettext("exact: {chance}").format(chance=percent(exact)))
     ax.set_xscale("log")
-    ax.set_xlabel(f"number of {unit} (log scale)")
-    ax.set_ylabel(f"{label} (%)")
+    ax.set_xlabel(gettext("number of {unit} (log scale)").format(unit=gettext(unit)))
+    ax.set_ylabel(gettext("{label} (%)").format(label=gettext(label)))
     ax.set_ylim(0, 1.02)
     _percent_axis(ax)
     ax.set_title(title)
@@ -493,14 +534,18 @@ def row_card_bars(hand_size: int = 7, ax: Axes | None = None) -> Axes:
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 3.5), layout="constrained")
     x = np.arange(len(ROW_VALUES))
-    for shift, (name, fn) in zip((-0.27, 0.0, 0.27), (("single match", P.p_single_match),
-                                                      ("double match", P.p_double_match),
-                                                      ("any match", P.p_any_match)), strict=True):
+    for shift, (name, fn) in zip((-0.27, 0.0, 0.27), ((gettext("single match"), P.p_single_match),
+                                                      (gettext("double match"), P.p_double_match),
+                                                      (gettext("any match"), P.p_any_match)), strict=True):
         ax.bar(x + shift, [float(fn(v, hand_size, True)) for v in ROW_VALUES], width=0.27, label=name)
-    ax.set_xticks(x, ["1", "Wild\nDOS", *map(str, range(3, 11)), "Wild\n#"])
-    ax.set_xlabel("row card")
-    ax.set_ylabel(f"chance with {hand_size} cards (%)")
-    ax.set_title(f"Chance to match each row card with {hand_size} cards in hand")
+    # Translators: the labels under the bars of the two wild cards, on two lines
+    ax.set_xticks(x, ["1", gettext("Wild\nDOS"), *map(str, range(3, 11)), gettext("Wild\n#")])
+    ax.set_xlabel(gettext("row card"))
+    ax.set_ylabel(ngettext("chance with {count} card (%)", "chance with {count} cards (%)", hand_size).format(
+        count=hand_size))
+    ax.set_title(ngettext("Chance to match each row card with {count} card in hand",
+                          "Chance to match each row card with {count} cards in hand", hand_size).format(
+        count=hand_size))
     ax.set_ylim(0, 1.05)
     _percent_axis(ax)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
@@ -533,20 +578,23 @@ def points_plot(hand_size: int = 7, ax: Axes | None = None, split: bool = True) 
             for p, q in hand_points_by_wilds(hand_size).get(key, {}).items():
                 heights[p - points.min()] = float(q)
             ax.fill_between(xs_step, np.repeat(bottom, 2), np.repeat(bottom + heights, 2), color=colour,
-                            linewidth=0, label=f"hands with {WILD_GROUPS[key]}")
+                            linewidth=0, label=hands_with(key))
             bottom += heights
         ax.fill_between(xs_step, np.repeat(bottom, 2), np.repeat(np.maximum(dense, bottom), 2), color="#6a1b9a",
-                        linewidth=0, label="hands with other wild cards")
+                        linewidth=0, label=gettext("hands with other wild cards"))
     else:
         ax.fill_between(xs_step, 0, np.repeat(dense, 2), color="tab:orange", linewidth=0,
-                        label="exact chance of each total")
+                        label=gettext("exact chance of each total"))
     xs = np.linspace(max(0, points.min() - 10), min(points.max(), mean + 5 * sd), 400)
-    ax.plot(xs, [NormalDist(mean, sd).pdf(x) for x in xs], color="black", label="normal curve (same mean, spread)")
+    ax.plot(xs, [NormalDist(mean, sd).pdf(x) for x in xs], color="black",
+            label=gettext("normal curve (same mean, spread)"))
     ax.set_xlim(0, min(points.max(), mean + 5 * sd))
-    ax.set_xlabel(f"points in a {hand_size}-card hand")
-    ax.set_ylabel("chance of each total (%)")
+    ax.set_xlabel(ngettext("points in a {count}-card hand", "points in a {count}-card hand", hand_size).format(
+        count=hand_size))
+    ax.set_ylabel(gettext("chance of each total (%)"))
     _percent_axis(ax, 1)
-    ax.set_title(f"Points left in a random {hand_size}-card hand")
+    ax.set_title(ngettext("Points left in a random {count}-card hand", "Points left in a random {count}-card hand",
+                          hand_size).format(count=hand_size))
     ax.legend(loc="upper right", fontsize=8)
     return ax
 
@@ -561,14 +609,15 @@ def win_rate_plot(records: Sequence[GameRecord], entrant: int = 0, name: str = "
     wins = np.cumsum([r.winner == entrant for r in records if r.finished]).astype(np.float64)
     games = np.arange(1, len(wins) + 1, dtype=np.float64)
     low, high = wilson_band(wins, games)
-    ax.plot(games, wins / games, color="tab:green", linewidth=2, label=f"{name}'s win rate so far")
-    ax.fill_between(games, low, high, color="tab:green", alpha=0.2, label="95 % Wilson interval")
-    ax.axhline(0.5, color="black", linestyle="--", label="an even contest: 50 %")
+    ax.plot(games, wins / games, color="tab:green", linewidth=2,
+            label=gettext("{name}'s win rate so far").format(name=name))
+    ax.fill_between(games, low, high, color="tab:green", alpha=0.2, label=gettext("95 % Wilson interval"))
+    ax.axhline(0.5, color="black", linestyle="--", label=gettext("an even contest: 50 %"))
     ax.set_ylim(0, 1.02)
     _percent_axis(ax)
-    ax.set_xlabel("games played")
-    ax.set_ylabel("win rate (%)")
-    ax.set_title(f"{name}'s win rate as the games add up")
+    ax.set_xlabel(gettext("games played"))
+    ax.set_ylabel(gettext("win rate (%)"))
+    ax.set_title(gettext("{name}'s win rate as the games add up").format(name=name))
     ax.legend(loc="lower right")
     return ax
 
@@ -615,9 +664,9 @@ def _rerunnable(n: int, seed: int, what: str, maximum: int, busy: str,
     style = {"description_width": "initial"}
     size = widgets.BoundedIntText(value=n, min=10, max=maximum, step=max(10, n // 10), description=f"{what}:",
                                   style=style, layout=widgets.Layout(width="16em")).add_class("dos-sim-size")
-    seed_box = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="seed:", style=style,
+    seed_box = widgets.BoundedIntText(value=seed, min=0, max=10**9, description=gettext("seed:"), style=style,
                                       layout=widgets.Layout(width="12em")).add_class("dos-sim-seed")
-    run = widgets.Button(description="Run again", button_style="primary").add_class("dos-sim-run")
+    run = widgets.Button(description=gettext("Run again"), button_style="primary").add_class("dos-sim-run")
     bar = widgets.IntProgress(value=0, min=0, max=n, description=f"{busy.lower()}:",
                               style=style).add_class("dos-sim-progress")
     result = widgets.HTML().add_class("dos-sim-result")
@@ -647,7 +696,7 @@ def _rerunnable(n: int, seed: int, what: str, maximum: int, busy: str,
 
 def run_simulation(question: str, exact: Fraction | float, *, title: str, label: str, n: int = 20_000,
                    seed: int = 1, v: int | str | None = None, hand_size: int = 7, exclude_target: bool = False,
-                   at_least: int | None = None, noun: str = "hands", verb: str = "could match") -> Any:
+                   at_least: int | None = None, noun: str = noop("hands"), verb: str = noop("could match")) -> Any:
     """A simulation a student can run again: size, seed, "Run again", a progress bar, the result in words
     and a convergence plot with its Wilson interval."""
     import matplotlib.pyplot as plt
@@ -657,15 +706,19 @@ def run_simulation(question: str, exact: Fraction | float, *, title: str, label:
                                    exclude_target=exclude_target, at_least=at_least, progress=progress)
         hits = int(outcomes.sum())
         low, high = wilson_interval(hits, total)
-        inside = ("is inside the interval." if low <= float(exact) <= high else
-                  "is outside the interval this time: a 95 % interval misses in about 1 run of 20.")
+        inside = (gettext("is inside the interval.") if low <= float(exact) <= high else
+                  gettext("is outside the interval this time: a 95 % interval misses in about 1 run of 20."))
         figure, ax = plt.subplots(figsize=(7, 3.3))
         convergence_plot(outcomes, exact, title=title, label=label, ax=ax, unit=noun)
-        return (f"<p style='font-size:15px'>{hits:,} of {total:,} {noun} {verb}: "
-                f"<b>{percent(hits / total)}</b> (95 % Wilson interval {percent(low, 2)} to "
-                f"{percent(high, 2)}). The exact chance, {percent(exact, 2)}, {inside}</p>", _png(figure))
+        said = gettext("{hits} of {total} {noun} {verb}: <b>{share}</b> (95 % Wilson interval {low} to {high}). "
+                       "The exact chance, {exact}, {inside}").format(
+            hits=f"{hits:,}", total=f"{total:,}", noun=gettext(noun), verb=gettext(verb),
+            share=percent(hits / total), low=percent(low, 2), high=percent(high, 2), exact=percent(exact, 2),
+            inside=inside)
+        return f"<p style='font-size:15px'>{said}</p>", _png(figure)
 
-    return _rerunnable(n, seed, f"how many {noun}", 200_000, "Dealing", work)
+    return _rerunnable(n, seed, gettext("how many {noun}").format(noun=gettext(noun)), 200_000, gettext("Dealing"),
+                       work)
 
 
 def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 150, seed: int = 2024,
@@ -687,7 +740,7 @@ def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 15
         return draw(played)
 
     first = draw(records) if records is not None and len(records) == games else None
-    return _rerunnable(games, seed, "how many games", 2_000, "Playing", work, first)
+    return _rerunnable(games, seed, gettext("how many games"), 2_000, gettext("Playing"), work, first)
 
 
 def tournament_table(records: Sequence[GameRecord], names: Sequence[str]) -> Shown:
@@ -698,10 +751,14 @@ def tournament_table(records: Sequence[GameRecord], names: Sequence[str]) -> Sho
         wins = sum(1 for r in finished if r.winner == entrant)
         low, high = wilson_interval(wins, len(finished))
         rows.append([name, f"{wins}", f"{len(finished)}", percent(wins / max(1, len(finished))),
-                     f"{percent(low)} to {percent(high)}"])
+                     gettext("{low} to {high}").format(low=percent(low), high=percent(high))])
     stopped = len(records) - len(finished)
-    caption = f"{len(records)} games" + (f" ({stopped} stopped by the safety cap)" if stopped else "")
-    return table(["bot", "wins", "games", "win rate", "95 % Wilson interval"], rows, caption)
+    caption = ngettext("{count} game", "{count} games", len(records)).format(count=len(records))
+    if stopped:
+        caption = ngettext("{games} ({count} stopped by the safety cap)", "{games} ({count} stopped by the safety cap)",
+                           stopped).format(games=caption, count=stopped)
+    return table([gettext("bot"), gettext("wins"), gettext("games"), gettext("win rate"),
+                  gettext("95 % Wilson interval")], rows, caption)
 
 
 # --- quick explorers (every answer is exact, cached or precomputed) ---------------------------------------------
@@ -755,7 +812,8 @@ def _explorer(render: Callable[..., str | bytes], name: str, **controls: Any) ->
 def _row_card_dropdown(value: int | str) -> Any:
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
-    return widgets.Dropdown(options=[(ROW_LABELS[v], v) for v in ROW_VALUES], value=value, description="row card")
+    return widgets.Dropdown(options=[(row_label(v), v) for v in ROW_VALUES], value=value,
+                            description=gettext("row card"))
 
 
 def explore_one_row_card() -> Any:
@@ -764,15 +822,15 @@ def explore_one_row_card() -> Any:
 
     def show_chances(row_card: int | str, hand_size: int) -> str:
         rows = [[name, percent(fn(row_card, hand_size, True))] for name, fn in
-                (("single match", P.p_single_match), ("double match", P.p_double_match),
-                 ("any match", P.p_any_match))]
-        cards = "card" if hand_size == 1 else "cards"
+                ((gettext("single match"), P.p_single_match), (gettext("double match"), P.p_double_match),
+                 (gettext("any match"), P.p_any_match))]
+        header = ngettext("with {count} card in hand", "with {count} cards in hand", hand_size).format(count=hand_size)
         return (f"<div style='display:flex;gap:18px;align-items:center'>{row_card_picture(row_card, 'normal')}"
-                + table(["with " + f"{hand_size} {cards} in hand", "chance"], rows,
-                        f"Row card {ROW_LABELS[row_card]}").markup + "</div>")
+                + table([header, gettext("chance")], rows,
+                        gettext("Row card {card}").format(card=row_label(row_card))).markup + "</div>")
 
     return _explorer(show_chances, "one-row-card", row_card=_row_card_dropdown(7),
-                     hand_size=widgets.IntSlider(value=7, min=1, max=20, description="cards in hand"))
+                     hand_size=widgets.IntSlider(value=7, min=1, max=20, description=gettext("cards in hand")))
 
 
 def explore_pairs() -> Any:
@@ -781,13 +839,14 @@ def explore_pairs() -> Any:
     def show_pairs(row_card: int | str) -> str:
         pairs = P.pair_combinations(row_card)
         if not pairs:
-            return (f"<p style='font-size:15px'>No pair of cards adds up to {ROW_LABELS[row_card]}: the smallest "
-                    "pair is 1 + 1 = 2.</p>")
+            return "<p style='font-size:15px'>{}</p>".format(gettext(
+                "No pair of cards adds up to {card}: the smallest pair is 1 + 1 = 2.").format(card=row_label(row_card)))
         faces = "".join(f"<span style='display:inline-block;margin:2px 10px 2px 0;white-space:nowrap'>"
                         f"{row_card_picture(a)}<b> + </b>{row_card_picture(b)}</span>" for a, b in pairs)
-        kinds = "kind of pair makes" if len(pairs) == 1 else "kinds of pairs make"
-        return (f"<p style='font-size:15px'><b>{len(pairs)}</b> {kinds} {ROW_LABELS[row_card]} "
-                f"(the colours shown do not matter):</p><div>{faces}</div>")
+        said = ngettext("<b>{count}</b> kind of pair makes {card} (the colours shown do not matter):",
+                        "<b>{count}</b> kinds of pairs make {card} (the colours shown do not matter):",
+                        len(pairs)).format(count=len(pairs), card=row_label(row_card))
+        return f"<p style='font-size:15px'>{said}</p><div>{faces}</div>"
 
     return _explorer(show_pairs, "pairs", row_card=_row_card_dropdown(6))
 
@@ -798,24 +857,27 @@ def explore_two_row_cards() -> Any:
 
     def show_deal(hand_size: int) -> str:
         one, both, scm, dcm = TWO_ROW_CHANCES[hand_size]
-        rows = [["match at least one row card", percent(one)], ["match both row cards", percent(both)],
-                ["expected number of row cards cleared", f"{one + both:.2f}"],
-                ["a single colour match is offered", percent(scm)],
-                ["a double colour match is offered", percent(dcm)]]
-        return table(["", "exact"], rows, f"{hand_size} {'card' if hand_size == 1 else 'cards'} in hand, "
-                                          "two row cards").markup
+        rows = [[gettext("match at least one row card"), percent(one)],
+                [gettext("match both row cards"), percent(both)],
+                [gettext("expected number of row cards cleared"), f"{one + both:.2f}"],
+                [gettext("a single colour match is offered"), percent(scm)],
+                [gettext("a double colour match is offered"), percent(dcm)]]
+        return table(["", gettext("exact")], rows, ngettext(
+            "{count} card in hand, two row cards", "{count} cards in hand, two row cards", hand_size).format(
+            count=hand_size)).markup
 
-    return _explorer(show_deal, "two-row-cards",
-                     hand_size=widgets.IntSlider(value=7, min=1, max=P.MAX_BOTH_HAND, description="cards in hand"))
+    return _explorer(show_deal, "two-row-cards", hand_size=widgets.IntSlider(
+        value=7, min=1, max=P.MAX_BOTH_HAND, description=gettext("cards in hand")))
 
 
 @cache
-def _points_png(hand_size: int) -> bytes:
+def _points_png(hand_size: int, lang: str = "en") -> bytes:
     import matplotlib.pyplot as plt
 
     figure, ax = plt.subplots(figsize=(8, 3.8))
     figure.subplots_adjust(left=0.09, right=0.98, top=0.91, bottom=0.14)
-    points_plot(hand_size, ax=ax)
+    with language(lang):
+        points_plot(hand_size, ax=ax)
     return _png(figure, tight=False)
 
 
@@ -827,8 +889,9 @@ def explore_points() -> Any:
 
     # work out every hand size's exact distribution while the student reads, so each setting answers at once
     threading.Thread(target=lambda: [_pmf_from_groups(n) for n in range(1, 31)], daemon=True).start()
-    return _explorer(_points_png, "points", hand_size=widgets.IntSlider(
-        value=7, min=1, max=30, description="cards in hand", continuous_update=False))
+    lang = get_language()
+    return _explorer(lambda hand_size: _points_png(hand_size, lang), "points", hand_size=widgets.IntSlider(
+        value=7, min=1, max=30, description=gettext("cards in hand"), continuous_update=False))
 
 
 def explore_tournament(records: Sequence[GameRecord], name: str = "GreedyBot") -> Any:
@@ -839,12 +902,16 @@ def explore_tournament(records: Sequence[GameRecord], name: str = "GreedyBot") -
         chosen = [r for r in records[:games] if r.finished]
         wins = sum(1 for r in chosen if r.winner == 0)
         low, high = wilson_interval(wins, len(chosen))
-        return (f"<p style='font-size:15px'>In the first {len(chosen)} games {name} won {wins}: "
-                f"<b>{percent(wins / max(1, len(chosen)))}</b>, 95 % Wilson interval {percent(low)} to "
-                f"{percent(high)}.</p>")
+        said = ngettext("In the first {count} game {name} won {wins}: <b>{share}</b>, 95 % Wilson interval {low} "
+                        "to {high}.",
+                        "In the first {count} games {name} won {wins}: <b>{share}</b>, 95 % Wilson interval {low} "
+                        "to {high}.", len(chosen)).format(
+            count=len(chosen), name=name, wins=wins, share=percent(wins / max(1, len(chosen))), low=percent(low),
+            high=percent(high))
+        return f"<p style='font-size:15px'>{said}</p>"
 
     return _explorer(show_games, "tournament", games=widgets.IntSlider(
-        value=min(20, len(records)), min=1, max=len(records), description="games counted"))
+        value=min(20, len(records)), min=1, max=len(records), description=gettext("games counted")))
 
 
 def explore_wilson() -> Any:
@@ -853,12 +920,17 @@ def explore_wilson() -> Any:
 
     def show_interval(wins: int, games: int) -> str:
         if wins > games:
-            return "<p style='font-size:15px;color:#b71c1c'>A bot cannot win more games than it plays.</p>"
+            return "<p style='font-size:15px;color:#b71c1c'>{}</p>".format(
+                gettext("A bot cannot win more games than it plays."))
         low, high = wilson_interval(wins, games)
-        return (f"<p style='font-size:15px'>{wins} wins in {games} games: win rate "
-                f"<b>{percent(wins / games)}</b>, 95 % Wilson interval <b>{percent(low)}</b> to "
-                f"<b>{percent(high)}</b>.</p>")
+        # Translators: {wins} wins in {games} games; the forms follow the number of games
+        said = ngettext("{wins} wins in {games} game: win rate <b>{share}</b>, 95 % Wilson interval <b>{low}</b> to "
+                        "<b>{high}</b>.",
+                        "{wins} wins in {games} games: win rate <b>{share}</b>, 95 % Wilson interval <b>{low}</b> to "
+                        "<b>{high}</b>.", games).format(wins=wins, games=games, share=percent(wins / games),
+                                                        low=percent(low), high=percent(high))
+        return f"<p style='font-size:15px'>{said}</p>"
 
     return _explorer(show_interval, "wilson",
-                     wins=widgets.BoundedIntText(value=5, min=0, max=5000, description="wins"),
-                     games=widgets.BoundedIntText(value=10, min=1, max=5000, description="games"))
+                     wins=widgets.BoundedIntText(value=5, min=0, max=5000, description=gettext("wins")),
+                     games=widgets.BoundedIntText(value=10, min=1, max=5000, description=gettext("games")))

@@ -157,7 +157,8 @@ def round_html(r: Round) -> str:
     for index, card in enumerate(r.center_row):
         played = r.played_on(index)
         pile = card_html(card) + "".join(card_html(c, size="small") for c in played)
-        label = f'<span style="display:block;font:11px sans-serif;color:#555">Card {index + 1}</span>'
+        number = gettext("Card {number}").format(number=index + 1)
+        label = f'<span style="display:block;font:11px sans-serif;color:#555">{escape(number)}</span>'
         row_parts.append(f'<span class="dos-pile" style="display:inline-block;margin-right:10px">{label}{pile}</span>')
     parts = [f'<div class="dos-round" style="font-family:sans-serif">'
              f'<div style="font:600 14px sans-serif">{escape(_status(r))}</div>',

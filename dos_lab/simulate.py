@@ -49,6 +49,7 @@ from typing import Any, Protocol, TypeVar
 from dos_lab.bots import BOTS, Bot, make_bot, play_round
 from dos_lab.errors import InvalidInput
 from dos_lab.game import Game
+from dos_lab.i18n import gettext, ngettext
 from dos_lab.rules import RuleSet
 
 __all__ = [
@@ -607,6 +608,9 @@ def summary_text(records: Sequence[GameRecord]) -> str:
     """
     numbers = summary(records)
     games, unfinished = int(numbers["games"]), int(numbers["unfinished"])
-    finished = "all finished" if not unfinished else f"{unfinished} stopped by the safety cap"
-    return (f"{games} games, {finished}; a game lasted {numbers['mean_rounds']:.1f} rounds and "
-            f"{numbers['mean_turns']:.1f} turns on average.")
+    finished = gettext("all finished") if not unfinished else ngettext(
+        "{count} stopped by the safety cap", "{count} stopped by the safety cap", unfinished).format(count=unfinished)
+    return ngettext("{games} game, {finished}; a game lasted {rounds} rounds and {turns} turns on average.",
+                    "{games} games, {finished}; a game lasted {rounds} rounds and {turns} turns on average.",
+                    games).format(games=games, finished=finished, rounds=f"{numbers['mean_rounds']:.1f}",
+                                  turns=f"{numbers['mean_turns']:.1f}")

@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 import nbformat
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_python
+from babel.messages.extract import extract as babel_extract
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
@@ -150,12 +151,10 @@ def extract(domain: Domain = RUNTIME) -> Catalog:
         for number, cell in enumerate(_cells(notebook), start=1):
             if cell.get("cell_type") != "code":
                 continue
-            found = extract_python(io.BytesIO(_source(cell).encode()), KEYWORDS, ["Translators:"], {})
-            for _lineno, _funcname, found_message, notes in found:
-                texts = (found_message,) if isinstance(found_message, str) else tuple(found_message)
-                if all(isinstance(t, str) and t for t in texts):
-                    _add(catalog, texts[0] if len(texts) == 1 else texts, (_relative(notebook), number),
-                         [note.removeprefix("Translators:").strip() for note in notes])
+            for _lineno, message, notes, context in babel_extract(
+                    extract_python, io.BytesIO(_source(cell).encode()), keywords=KEYWORDS,
+                    comment_tags=("Translators:",), strip_comment_tags=True):
+                _add(catalog, message, (_relative(notebook), number), notes, context)
     return catalog
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dos_lab.app.course import build_site, catalogue, course_sources
+from dos_lab.app.course import build_site, catalogue, course_sources, site_languages
 
 from conftest import free_port, start_app, stop_app, wait_until_ready
 
@@ -122,7 +122,12 @@ def test_the_site_folder_holds_only_the_course(tmp_path: Path) -> None:
     site = build_site(tmp_path / "site")
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     entries = catalogue()
-    assert files == sorted(["home.ipynb", "rules.html", *(e.path for es in entries.values() for e in es)])
+    expected = ["home.ipynb", "rules.html", *(e.path for es in entries.values() for e in es)]
+    for lang in site_languages():  # each language's folder: the same home page, its rules, its course versions
+        expected += [f"{lang}/home.ipynb", f"{lang}/rules.html", *(f"{lang}/{e.path}" for es in
+                                                                 catalogue(lang=lang).values() for e in es
+                                                                 if not e.path.startswith("../"))]
+    assert files == sorted(expected)
     assert [e.path for e in entries["tutorials"]][:3] == ["tutorials/01-setup.ipynb", "tutorials/02-matching.ipynb",
                                                           "tutorials/03-wild-cards.ipynb"]
     assert len(entries["tutorials"]) >= 8 and len(entries["lessons"]) >= 5

@@ -11,6 +11,10 @@ layout, and :func:`build_site` lays out the folder the server serves — nothing
     rules.html                 the rules reference, rendered from rules.md when the site is built
     tutorials/NN-slug.ipynb    the rule tutorials, in order
     lessons/NN-slug.ipynb      the probability lessons, in order
+    pl/home.ipynb              each language's mirror of the above in a folder named by its code: the same home
+    pl/rules.html              page source, the rules reference from docs/pl/rules.md (English until it exists),
+    pl/tutorials/…             the language versions tutorials/pl/ and notebooks/pl/ (scripts/i18n.py course)
+    pl/lessons/…
 
 >>> sources = course_sources()
 >>> [entry.path for entry in catalogue(sources)["tutorials"]][:2]
@@ -26,10 +30,13 @@ import os
 import re
 import shutil
 from dataclasses import dataclass
+from html import escape as html_escape
 from pathlib import Path
 
-__all__ = ["HOME", "RULES_PAGE", "CourseSources", "Entry", "build_site", "catalogue", "course_sources",
-           "render_rules", "summary_of", "title_of"]
+from dos_lab.i18n import SOURCE_LANGUAGE, available_languages, get_language, gettext, language, noop
+
+__all__ = ["HOME", "RULES_PAGE", "CourseSources", "Entry", "build_site", "catalogue", "course_sources", "in_language",
+           "render_rules", "site_languages", "site_words", "summary_of", "title_of"]
 
 APP_DIR = Path(__file__).resolve().parent
 #: the home page notebook (always package data)
@@ -40,8 +47,8 @@ RULES_PAGE = "rules.html"
 NOTEBOOK_NAME = re.compile(r"\d\d-[a-z0-9-]+\.ipynb")
 #: files next to the notebooks that the site may serve (pictures)
 ASSET_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg")
-#: (served folder, heading on the home page)
-SECTIONS = (("tutorials", "Rule tutorials, step by step"), ("lessons", "Probability lessons"))
+#: (served folder, heading on the home page; translated when shown)
+SECTIONS = (("tutorials", noop("Rule tutorials, step by step")), ("lessons", noop("Probability lessons")))
 
 
 @dataclass(frozen=True)
@@ -71,6 +78,21 @@ def course_sources(app_dir: Path = APP_DIR) -> CourseSources:
     checkout = app_dir.parents[1]
     return CourseSources(HOME, checkout / "docs" / "rules.md",
                          {"tutorials": checkout / "tutorials", "lessons": checkout / "notebooks"})
+
+
+def in_language(sources: CourseSources, lang: str) -> CourseSources:
+    """The course in ``lang``: its language versions — ``<folder>/<lang>/`` beside each source folder and
+    ``<lang>/rules.md`` beside ``rules.md`` (English where a version does not exist yet)."""
+    if lang == SOURCE_LANGUAGE:
+        return sources
+    rules = sources.rules.parent / lang / sources.rules.name
+    return CourseSources(sources.home, rules if rules.is_file() else sources.rules,
+                         {name: folder / lang for name, folder in sources.folders.items()})
+
+
+def site_languages() -> tuple[str, ...]:
+    """The languages the site has a folder for besides English at its root: every catalog's language."""
+    return tuple(lang for lang in available_languages() if lang != SOURCE_LANGUAGE)
 
 
 def _notebooks(folder: Path) -> list[Path]:
@@ -134,11 +156,19 @@ def summary_of(notebook: Path, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0].rstrip(";,") + " …"
 
 
-def catalogue(sources: CourseSources | None = None) -> dict[str, list[Entry]]:
-    """The course pages in order, per served folder (``tutorials``, ``lessons``)."""
+def catalogue(sources: CourseSources | None = None, lang: str = SOURCE_LANGUAGE) -> dict[str, list[Entry]]:
+    """The course pages in order, per served folder (``tutorials``, ``lessons``), with paths relative to the
+    language's folder of the site. A page without a version in ``lang`` yet is listed in English (``../``)."""
     sources = sources or course_sources()
-    return {name: [Entry(title_of(nb), summary_of(nb), f"{name}/{nb.name}") for nb in _notebooks(folder)]
-            for name, folder in sources.folders.items()}
+    local = in_language(sources, lang)
+    found: dict[str, list[Entry]] = {}
+    for name, folder in sources.folders.items():
+        translated = {nb.name: nb for nb in _notebooks(local.folders[name])} if lang != SOURCE_LANGUAGE else {}
+        up = "../" if lang != SOURCE_LANGUAGE else ""
+        found[name] = [Entry(title_of(translated[nb.name]), summary_of(translated[nb.name]), f"{name}/{nb.name}")
+                       if nb.name in translated else Entry(title_of(nb), summary_of(nb), f"{up}{name}/{nb.name}")
+                       for nb in _notebooks(folder)]
+    return found
 
 
 def _place(source: Path, target: Path, link: bool) -> None:
@@ -161,16 +191,24 @@ def build_site(destination: Path, sources: CourseSources | None = None, link: bo
     destination.mkdir(parents=True, exist_ok=True)
     if any(destination.iterdir()):
         raise FileExistsError(f"{destination} is not empty: give an empty or new folder for the site")
-    _place(sources.home, destination / "home.ipynb", link)
-    for name, folder in sources.folders.items():
-        for notebook in _notebooks(folder):
-            _place(notebook, destination / name / notebook.name, link)
-        for asset in sorted(folder.rglob("*")) if folder.is_dir() else []:
-            relative = asset.relative_to(folder)
-            hidden = any(part.startswith((".", "_")) for part in relative.parts)
-            if asset.is_file() and asset.suffix.lower() in ASSET_SUFFIXES and not hidden:
-                _place(asset, destination / name / relative, link)
-    (destination / RULES_PAGE).write_text(render_rules(sources.rules.read_text(encoding="utf-8")), encoding="utf-8")
+    languages = site_languages()
+    for lang in (SOURCE_LANGUAGE, *languages):
+        local = in_language(sources, lang)
+        root = destination if lang == SOURCE_LANGUAGE else destination / lang
+        _place(sources.home, root / "home.ipynb", link)
+        for name, folder in local.folders.items():
+            for notebook in _notebooks(folder):
+                _place(notebook, root / name / notebook.name, link)
+            for asset in sorted(folder.rglob("*")) if folder.is_dir() else []:
+                relative = asset.relative_to(folder)
+                hidden = any(part.startswith((".", "_")) for part in relative.parts)
+                if relative.parts[0] in languages and lang == SOURCE_LANGUAGE:
+                    continue  # another language's version, laid out in its own folder
+                if asset.is_file() and asset.suffix.lower() in ASSET_SUFFIXES and not hidden:
+                    _place(asset, root / name / relative, link)
+        with language(lang):
+            html = render_rules(local.rules.read_text(encoding="utf-8"))
+        (root / RULES_PAGE).write_text(html, encoding="utf-8")
     return destination
 
 
@@ -196,17 +234,32 @@ for (const a of document.querySelectorAll("a.dos-home-link")) {
 </script>"""
 
 
+def site_words() -> dict[str, str]:
+    """The words of the site's navigation bar in the current language. The rules page carries them as
+    ``<meta name="dos-…">`` tags, and the page template reads them from there, so a new language needs no code."""
+    return {"dos-home": gettext("Home"), "dos-rules": gettext("Rules"),
+            "dos-rule-title": gettext("Rule {rule} in the rules reference (opens a new tab)"),
+            "dos-language-note": gettext("dos_lab has no {requested!r} translation, so it speaks English; "
+                                         "languages: {languages}").replace("{languages}",
+                                                                           ", ".join(available_languages()))}
+
+
 def render_rules(markdown: str) -> str:
-    """The rules reference as a standalone HTML page (no scripts, nothing fetched from the internet)."""
+    """The rules reference as a standalone HTML page, in the current language (nothing fetched from the internet)."""
     import mistune  # nbconvert's Markdown renderer, so a dependency of Voila already
 
     body = str(mistune.create_markdown(escape=False, plugins=["table"])(markdown))
     body = REFERENCES.sub(lambda group: ONE_REFERENCE.sub(r'<a href="#\g<0>">\g<0></a>', group.group(0)), body)
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>DOS rules reference</title><style>{RULES_STYLE}</style></head><body>"
-            f'<nav class="dos-site-nav"><a class="dos-home-link" href="../render/home.ipynb">Home</a>'
-            f'<a href="#top">Rules</a></nav><a id="top"></a>{body}{HOME_LINK_SCRIPT}</body></html>\n')
+    words = site_words()
+    metas = "".join(f'<meta name="{name}" content="{html_escape(value)}">' for name, value in words.items())
+    return (f'<!DOCTYPE html>\n<html lang="{get_language()}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">{metas}'
+            "<title>" + html_escape(gettext("DOS rules reference"))
+            + f"</title><style>{RULES_STYLE}</style></head><body>"
+            f'<nav class="dos-site-nav"><a class="dos-home-link" href="../render/home.ipynb">'
+            f'{html_escape(words["dos-home"])}</a>'
+            f'<a href="#top">{html_escape(words["dos-rules"])}</a></nav><a id="top"></a>{body}'
+            f"{HOME_LINK_SCRIPT}</body></html>\n")
 
 
 def site_root() -> Path | None:

@@ -17,6 +17,7 @@ import argparse
 import errno
 import json
 import os
+import posixpath
 import secrets
 import socket
 import sys
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from dos_lab.app.course import APP_DIR, HOME, build_site, catalogue, course_sources
+from dos_lab.i18n import SOURCE_LANGUAGE, available_languages, match_language
 
 __all__ = ["APP_DIR", "DEMO", "HOME", "build_parser", "main", "pools", "served_root"]
 
@@ -46,10 +48,10 @@ def served_root() -> tuple[Path, str]:
     return course_sources().home.parent, "home.ipynb"
 
 
-def pools(class_size: int, notebooks: list[str] | None = None) -> dict[str, dict[str, int]]:
+def pools(class_size: int, notebooks: list[str] | None = None, home: str = "home.ipynb") -> dict[str, dict[str, int]]:
     """Voilà's per-notebook pools of pre-heated kernels: the home page gets one kernel per student, every
     tutorial and lesson one (refilled as it is used); without a class, one kernel for the home page."""
-    config = {"default": {"pool_size": 0}, "home.ipynb": {"pool_size": max(class_size, 1)}}
+    config = {"default": {"pool_size": 0}, home: {"pool_size": max(class_size, 1)}}
     if class_size > 0:
         for name in notebooks or []:
             config[name] = {"pool_size": 1}
@@ -75,6 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--max-kernels", type=int, default=None, metavar="N",
                        help="refuse new pages while N pages are open (default: 2 per student with --class, "
                             "at least 40; 0 for no cap)")
+    group.add_argument("--lang", default=None, metavar="CODE",
+                       help=f"the site's language: / opens its home page (one of {', '.join(available_languages())}; "
+                            "default en; every page also takes ?lang=)")
     group.add_argument("--export", type=Path, default=None, metavar="FOLDER",
                        help="write the site (home page, tutorials, lessons, rules) into FOLDER and exit, "
                             "for Binder or JupyterHub (see docs/app.md)")
@@ -122,14 +127,14 @@ def choose_port(ip: str, asked: int | None) -> int:
 
 
 def write_config(folder: Path, args: argparse.Namespace, notebooks: list[str], hosts: list[str],
-                 token: str | None) -> Path:
+                 token: str | None, home: str = "home.ipynb") -> Path:
     """The shipped ``voila.json`` with this run's settings, in a private folder (it may hold the token)."""
     config: dict[str, Any] = json.loads((APP_DIR / "voila.json").read_text(encoding="utf-8"))
-    config.setdefault("VoilaKernelManager", {})["kernel_pools_config"] = pools(args.class_size, notebooks)
+    config.setdefault("VoilaKernelManager", {})["kernel_pools_config"] = pools(args.class_size, notebooks, home)
     max_kernels = args.max_kernels
     if max_kernels is None:
         max_kernels = max(40, 2 * args.class_size) if (args.lan or args.class_size) else 0
-    config["DosLabServer"] = {"allowed_hosts": hosts, "max_kernels": max_kernels}
+    config["DosLabServer"] = {"allowed_hosts": hosts, "max_kernels": max_kernels, "home_page": home}
     if token:
         config["Voila"]["token"] = token
     folder.mkdir(mode=0o700)
@@ -140,6 +145,10 @@ def write_config(folder: Path, args: argparse.Namespace, notebooks: list[str], h
 def main(argv: list[str] | None = None) -> None:
     """Serve the site (see ``dos-lab --help``)."""
     args, voila_args = build_parser().parse_known_args(argv)
+    lang = SOURCE_LANGUAGE if args.lang is None else match_language(args.lang)
+    if lang is None:
+        sys.exit(f"dos-lab: no {args.lang!r} translation; --lang takes one of {', '.join(available_languages())}")
+    home = "home.ipynb" if lang == SOURCE_LANGUAGE else f"{lang}/home.ipynb"
     sources = course_sources()
     if args.export is not None:
         build_site(args.export, sources, link=False)
@@ -157,12 +166,14 @@ def main(argv: list[str] | None = None) -> None:
     host = lan_address() if args.lan else "127.0.0.1"
     hosts = [host, socket.gethostname().lower(), f"{socket.gethostname().lower()}.local"] if args.lan else []
     token = args.token or ("".join(secrets.choice(TOKEN_LETTERS) for _ in range(8)) if args.lan else None)
-    notebooks = [entry.path for entries in catalogue(sources).values() for entry in entries]
-    address = f"http://{host}:{port}/" + (f"?token={token}" if token else "")
+    notebooks = [posixpath.normpath(posixpath.join(posixpath.dirname(home), entry.path))
+                 for entries in catalogue(sources, lang).values() for entry in entries]
+    page = "" if lang == SOURCE_LANGUAGE else f"voila/render/{home}"
+    address = f"http://{host}:{port}/{page}" + (f"?token={token}" if token else "")
 
     with tempfile.TemporaryDirectory(prefix="dos-lab-") as work:
         site = build_site(Path(work) / "site", sources)
-        config = write_config(Path(work) / "config", args, notebooks, hosts, token)
+        config = write_config(Path(work) / "config", args, notebooks, hosts, token, home)
         os.environ["DOS_LAB_SITE"] = str(site)  # the kernels inherit it
         os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(SHARE), os.environ.get("JUPYTER_PATH")]))
         from dos_lab.app.server import DosLabServer, open_browser  # late: `dos-lab --help` stays quick

@@ -31,39 +31,66 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from dos_lab.app.course import RULES_PAGE, SECTIONS, catalogue, title_of
 from dos_lab.bots import BOTS
 from dos_lab.errors import DosError
+from dos_lab.events import player_name
+from dos_lab.i18n import (
+    SOURCE_LANGUAGE,
+    available_languages,
+    colour_letter,
+    colour_name,
+    get_language,
+    gettext,
+    language,
+    language_note,
+    notebook_language,
+    pgettext,
+)
 from dos_lab.play.controller import TableSetup
 from dos_lab.play.positions import POSITIONS
 from dos_lab.rules import PRESETS, RuleSet
 from dos_lab.widgets.table import TableView, play
 
-__all__ = ["HOW_TO_PLAY", "course_html", "demo_page", "find_lessons", "home_page", "lessons_html", "setup_from_query"]
+__all__ = ["HOW_TO_PLAY", "course_html", "demo_page", "find_lessons", "home_page", "how_to_play", "language_picker",
+           "lessons_html", "setup_from_query"]
 
-HOW_TO_PLAY = """
-<div class="dos-howto" style="font-size:15px;line-height:1.45;max-width:1100px">
-<h2 style="margin:4px 0">Play DOS against the computer</h2>
-<p style="margin:4px 0">Get rid of your cards. You are <b>P1</b>; the others are computer players.
-Every card shows its colour as a letter and a symbol — R ● red, B ■ blue, G ▲ green, Y ★ yellow —
-so you never need to tell colours apart.</p>
-<ol style="margin:4px 0 4px 0;padding-left:22px">
-<li><b>Match:</b> click one card in your hand whose number equals a Center Row card, or two cards that
-add up to it; click that row card; press <b>Match</b>. Match as many row cards as you can, then press
-<b>End turn</b>. (R4)</li>
-<li><b>Colour bonus:</b> if your card has the same colour as the row card (both cards, for two), you put
-an extra card into the Center Row at the end of your turn — press <b>Place</b>. Two same-colour cards also
-make every opponent draw. (R6)</li>
-<li><b>No match?</b> Press <b>Draw</b>. Then match with the drawn card, or select a card and <b>Place</b>
-it into the Center Row. (R7)</li>
-<li><b>Wild cards:</b> WILD (Wild DOS) counts as 2 in any colour; a # card (Wild #) is any number 1–10
-in its own colour. The player who plays or matches a wild card announces what it stands for: choose it in the
-box that appears. (The box also offers "let the engine choose", a helper of this table; at a real table you
-always announce it yourself.) (R9, R10)</li>
-<li><b>DOS!</b> When you hold two cards, press <b>DOS!</b> before someone catches you (2 penalty cards).
-If a computer player forgets, press its <b>Catch</b> button. (R11)</li>
-</ol>
-<p style="margin:4px 0">Stuck? Press <b>Hint</b>. The computer players' turns are shown step by step:
-press <b>Next</b> (or <b>Skip</b>). Every button works from the keyboard: Tab to it, then Enter or Space.</p>
-</div>
-"""
+
+
+def how_to_play() -> str:
+    """The how-to-play panel in the current language (card letters as the cards show them)."""
+    colours = ", ".join(f"{colour_letter(code)} {symbol} {colour_name(code)}"
+                        for code, symbol in zip("RBGY", "●■▲★", strict=True))
+    items = [
+        gettext("<b>Match:</b> click one card in your hand whose number equals a Center Row card, or two cards "
+                "that add up to it; click that row card; press <b>Match</b>. Match as many row cards as you can, "
+                "then press <b>End turn</b>. (R4)"),
+        gettext("<b>Colour bonus:</b> if your card has the same colour as the row card (both cards, for two), you "
+                "put an extra card into the Center Row at the end of your turn — press <b>Place</b>. Two "
+                "same-colour cards also make every opponent draw. (R6)"),
+        gettext("<b>No match?</b> Press <b>Draw</b>. Then match with the drawn card, or select a card and "
+                "<b>Place</b> it into the Center Row. (R7)"),
+        gettext("<b>Wild cards:</b> WILD (Wild DOS) counts as 2 in any colour; a # card (Wild #) is any number "
+                "1–10 in its own colour. The player who plays or matches a wild card announces what it stands for: "
+                "choose it in the box that appears. (The box also offers \"let the engine choose\", a helper of this "
+                "table; at a real table you always announce it yourself.) (R9, R10)"),
+        gettext("<b>DOS!</b> When you hold two cards, press <b>DOS!</b> before someone catches you (2 penalty "
+                "cards). If a computer player forgets, press its <b>Catch</b> button. (R11)"),
+    ]
+    return ('<div class="dos-howto" style="font-size:15px;line-height:1.45;max-width:1100px">'
+            '<h2 style="margin:4px 0">' + gettext("Play DOS against the computer") + '</h2>'
+            '<p style="margin:4px 0">'
+            + gettext("Get rid of your cards. You are <b>{player}</b>; the others are computer players. Every card "
+                      "shows its colour as a letter and a symbol — {colours} — so you never need to tell colours "
+                      "apart.").format(player=escape(player_name(0)), colours=escape(colours))
+            + '</p><ol style="margin:4px 0 4px 0;padding-left:22px">'
+            + "".join(f"<li>{item}</li>" for item in items)
+            + '</ol><p style="margin:4px 0">'
+            + gettext("Stuck? Press <b>Hint</b>. The computer players' turns are shown step by step: press "
+                      "<b>Next</b> (or <b>Skip</b>). Every button works from the keyboard: Tab to it, then Enter or "
+                      "Space.")
+            + "</p></div>")
+
+
+#: the how-to-play panel in English (:func:`how_to_play` gives it in the page's language)
+HOW_TO_PLAY = how_to_play()
 
 
 #: the largest seed the page accepts (longer numbers are refused, not echoed)
@@ -82,11 +109,12 @@ def _rule_value(name: str, value: str, default: Any) -> tuple[Any, str | None]:
     if isinstance(default, bool):
         if value.lower() in ("true", "false"):
             return value.lower() == "true", None
-        return None, f"{name}={_shown(value)} must be true or false: ignored"
+        return None, gettext("{setting} must be true or false: ignored").format(setting=f"{name}={_shown(value)}")
     if isinstance(default, int):
         if _WHOLE.fullmatch(value):
             return int(value), None
-        return None, f"{name}={_shown(value)} is not a whole number up to {MAX_SEED:,}: ignored"
+        return None, gettext("{setting} is not a whole number up to {largest}: ignored").format(
+            setting=f"{name}={_shown(value)}", largest=f"{MAX_SEED:,}")
     return value, None
 
 
@@ -109,24 +137,28 @@ def setup_from_query(query: str | None) -> tuple[TableSetup, list[str]]:
             if _WHOLE.fullmatch(value):
                 fields["seed"] = int(value)
             else:
-                notes.append(f"seed={_shown(value)} is not a whole number up to {MAX_SEED:,}: using 0")
+                notes.append(gettext("{setting} is not a whole number up to {largest}: using 0").format(
+                    setting=f"seed={_shown(value)}", largest=f"{MAX_SEED:,}"))
         elif key == "bots":
             kinds = tuple(k.strip() for k in value.split(",") if k.strip())
             bad = [k for k in kinds if k not in BOTS]
             if bad or not 1 <= len(kinds) <= 3:
-                notes.append(f"bots={_shown(value)}: give 1 to 3 of {', '.join(BOTS)}: using greedy")
+                notes.append(gettext("{setting}: give 1 to 3 of {choices}: using greedy").format(
+                    setting=f"bots={_shown(value)}", choices=", ".join(BOTS)))
             else:
                 fields["bots"] = kinds
         elif key == "position":
             if value in POSITIONS:
                 fields["position"] = value
             else:
-                notes.append(f"position={_shown(value)} is not one of {', '.join(POSITIONS)}: dealing normally")
+                notes.append(gettext("{setting} is not one of {choices}: dealing normally").format(
+                    setting=f"position={_shown(value)}", choices=", ".join(POSITIONS)))
         elif key == "forget":
             if not _FRACTION.fullmatch(value) or not value:
-                notes.append(f"forget={_shown(value)} is not a number from 0 to 1: ignored")
+                notes.append(gettext("{setting} is not a number from 0 to 1: ignored").format(
+                    setting=f"forget={_shown(value)}"))
             elif float(value) > 1:
-                notes.append(f"forget={_shown(value)} is outside 0 to 1: using 1")
+                notes.append(gettext("{setting} is outside 0 to 1: using 1").format(setting=f"forget={_shown(value)}"))
                 fields["forget_dos"] = 1.0
             else:
                 fields["forget_dos"] = float(value)
@@ -134,7 +166,10 @@ def setup_from_query(query: str | None) -> tuple[TableSetup, list[str]]:
             if value in PRESETS:
                 rules = {**PRESETS[value], **rules}
             else:
-                notes.append(f"preset={_shown(value)} is not one of {', '.join(PRESETS)}: ignored")
+                notes.append(gettext("{setting} is not one of {choices}: ignored").format(
+                    setting=f"preset={_shown(value)}", choices=", ".join(PRESETS)))
+        elif key == "lang":
+            continue  # the page's language: the server and home_page() read it
         elif key in defaults:
             parsed, problem = _rule_value(key, value, defaults[key])
             if problem:
@@ -142,35 +177,59 @@ def setup_from_query(query: str | None) -> tuple[TableSetup, list[str]]:
             else:
                 rules[key] = parsed
         else:
-            notes.append(f"{_shown(key)[1:-1]} is not a setting of this page: ignored")
+            notes.append(gettext("{name} is not a setting of this page: ignored").format(name=_shown(key)[1:-1]))
     for name, value in list(rules.items()):
         try:
             RuleSet(**{name: value})
         except Exception as exc:  # DosError names the allowed values; anything else must not break the page
-            notes.append(f"{exc if isinstance(exc, DosError) else f'{name}={_shown(str(value))} is not allowed'}"
-                         ": ignored")
+            refusal = str(exc) if isinstance(exc, DosError) else gettext("{setting} is not allowed").format(
+                setting=f"{name}={_shown(str(value))}")
+            notes.append(gettext("{problem}: ignored").format(problem=refusal))
             del rules[name]
     return TableSetup(rules=rules, **fields), notes
 
 
-def course_html() -> str:
+def course_html(lang: str | None = None) -> str:
     """The course panel of the home page: the rules reference, the tutorials in order and the lessons, one line
-    about each (from the notebooks themselves). Links are relative to the site's root, where the page is."""
-    entries = catalogue()
+    about each (from the notebooks themselves), in ``lang`` (default: the current language). Links are relative
+    to the page, at the site's root or in its language's folder."""
+    lang = lang or get_language()
+    entries = catalogue(lang=lang)
     parts = ['<div class="dos-course" style="font-size:15px;line-height:1.45;max-width:1100px">'
-             '<h2 style="margin:8px 0 4px 0">Learn more</h2>'
-             f'<p style="margin:4px 0"><a class="dos-rules-link" href="{RULES_PAGE}">The rules of DOS</a> — '
-             "every rule (R1–R15) and rule option (D1–D13) the pages cite, with a glossary.</p>"]
+             '<h2 style="margin:8px 0 4px 0">' + escape(gettext("Learn more")) + f'</h2>'
+             f'<p style="margin:4px 0"><a class="dos-rules-link" href="{RULES_PAGE}">'
+             f'' + escape(gettext("The rules of DOS")) + '</a> — '
+             + escape(gettext("every rule (R1–R15) and rule option (D1–D13) the pages cite, with a glossary."))
+             + "</p>"]
     for folder, heading in SECTIONS:
         items = "".join(f'<li style="margin:4px 0"><a href="{escape(e.path)}"><b>{escape(e.title)}</b></a>'
                         + (f'<br><span style="color:#444">{escape(e.summary)}</span>' if e.summary else "")
                         + "</li>" for e in entries.get(folder, []))
         if items:
-            parts.append(f"<h3 style='margin:10px 0 2px 0'>{escape(heading)}</h3>"
+            parts.append("<h3 style='margin:10px 0 2px 0'>" + escape(gettext(heading)) + f"</h3>"
                          f"<ul style='list-style:none;padding-left:0;margin:2px 0 6px 0'>{items}</ul>")
     if not any(entries.values()):
-        parts.append("<p>The tutorials and lessons are missing from this installation.</p>")
+        parts.append("<p>" + escape(gettext('The tutorials and lessons are missing from this installation.')) + "</p>")
     return "".join(parts) + "</div>"
+
+
+def language_picker(query: str, current: str | None = None) -> str:
+    """Links to this page in every language, each named in its own language, keeping the other query settings
+    (the server turns ``?lang=`` into the language's folder)."""
+    current = current or get_language()
+    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"]
+    links = []
+    for lang in available_languages():
+        with language(lang):
+            name = pgettext("the name of this language, in this language", "English")
+        if lang == current:
+            links.append(f'<b class="dos-lang-current" lang="{lang}" aria-current="page">{escape(name)}</b>')
+        else:
+            href = "?" + urlencode([*kept, ("lang", lang)])
+            links.append(f'<a class="dos-lang-link" lang="{lang}" hreflang="{lang}" href="{escape(href)}">'
+                         f"{escape(name)}</a>")
+    return ('<nav class="dos-languages" aria-label="' + escape(gettext("Language")) + '" '
+            'style="font-size:15px;margin:2px 0">' + " · ".join(links) + "</nav>")
 
 
 def _repo_root(start: Path) -> Path | None:
@@ -203,16 +262,18 @@ def find_lessons(page_dir: Path | None = None) -> dict[str, list[tuple[str, str]
 
 def lessons_html(lessons: dict[str, list[tuple[str, str]]]) -> str:
     """The links panel of :func:`find_lessons` (a short note when there is nothing to link to)."""
+    head = ('<div class="dos-lessons" style="font-size:14px">'
+            '<h3 style="margin:4px 0">' + escape(gettext("Learn more")) + '</h3>')
     if not lessons:
-        return ('<div class="dos-lessons" style="font-size:14px"><h3 style="margin:4px 0">Learn more</h3>'
-                "The step-by-step rule tutorials and the probability lessons come with the source repository "
-                "(folders <code>tutorials/</code> and <code>notebooks/</code>); run <code>dos-lab</code> from a "
-                "checkout to get links to them here.</div>")
-    parts = ['<div class="dos-lessons" style="font-size:14px"><h3 style="margin:4px 0">Learn more</h3>']
+        return head + gettext(
+            "The step-by-step rule tutorials and the probability lessons come with the source repository "
+            "(folders <code>tutorials/</code> and <code>notebooks/</code>); run <code>dos-lab</code> from a "
+            "checkout to get links to them here.") + "</div>"
+    parts = [head]
     for heading, links in lessons.items():
         items = "".join(f'<li><a href="{escape(href)}" target="_blank" rel="noopener">{escape(title)}</a></li>'
                         for title, href in links)
-        parts.append(f"<b>{escape(heading)}</b><ul style='margin:2px 0 6px 0'>{items}</ul>")
+        parts.append("<b>" + escape(gettext(heading)) + f"</b><ul style='margin:2px 0 6px 0'>{items}</ul>")
     return "".join(parts) + "</div>"
 
 
@@ -245,28 +306,43 @@ def seed_html(seed: int, query: str) -> str:
     """The deal's number, with a link that deals it again (to share with a class)."""
     kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "seed"]
     href = "?" + urlencode([("seed", str(seed)), *kept])
-    return (f'<p class="dos-seed" style="margin:4px 0;font-size:14px">This deal is number <b>{seed}</b>. '
-            f'To give everyone the same cards, share <a href="{escape(href)}">this link</a> '
-            f"(or add <code>?seed={seed}</code> to the address).</p>")
+    return ('<p class="dos-seed" style="margin:4px 0;font-size:14px">'
+            + gettext("This deal is number <b>{seed}</b>. To give everyone the same cards, share "
+                      '<a href="{link}">this link</a> (or add <code>?seed={seed}</code> to the address).').format(
+                seed=seed, link=escape(href)) + "</p>")
 
 
 def home_page(query: str | None = None) -> widgets.VBox:
-    """The home page: how to play, the table, and the course. ``query`` defaults to the page's URL query."""
+    """The home page: its title, the language picker, how to play, the table, and the course. ``query`` defaults to
+    the page's URL query. The page speaks the language of its folder in the site (``pl/home.ipynb``: Polish)."""
     query = request_query() if query is None else query
+    if get_language() == SOURCE_LANGUAGE:
+        notebook_language()  # a kernel serves one page: its folder names the language (the same home.ipynb for all)
     setup, notes = setup_from_query(query)
     if not any(key == "seed" and _WHOLE.fullmatch(value) for key, value in parse_qsl(query)):
         setup = replace(setup, seed=secrets.randbelow(1_000_000))  # a fresh deal for every visitor
     table: TableView = play(setup)
     if notes:
-        table.controller.message = "Page settings: " + "; ".join(notes)
+        table.controller.message = gettext("Page settings: {notes}").format(notes="; ".join(notes))
         table.refresh()
-    howto = widgets.HTML(HOW_TO_PLAY)
+    asked = [value for key, value in parse_qsl(query, keep_blank_values=True) if key == "lang"]
+    note = language_note(asked[-1]) if asked else None
+    title = widgets.HTML(
+        '<h1 style="margin:4px 0">' + escape(gettext("DOS lab")) + '</h1>'
+        + (f'<p class="dos-language-note" style="margin:4px 0;padding:4px 8px;background:#fff3b0">{escape(note)}</p>'
+           if note else "")
+        + language_picker(query)
+        + '<p style="margin:4px 0;font-size:15px">'
+        + escape(gettext("Play the card game DOS against the computer, learn the rules step by step, and study its "
+                         "chances.")) + "</p>")
+    title.add_class("dos-title")
+    howto = widgets.HTML(how_to_play())
     howto.add_class("dos-howto")
     seed = widgets.HTML(seed_html(table.controller.seed, query))
     seed.add_class("dos-seed")
     lessons = widgets.HTML(course_html())
     lessons.add_class("dos-lessons")
-    page = widgets.VBox([howto, seed, table, lessons], layout=widgets.Layout(padding="0 4px"))
+    page = widgets.VBox([title, howto, seed, table, lessons], layout=widgets.Layout(padding="0 4px"))
     page.add_class("dos-page")
     if os.environ.get("VOILA_PREHEAT") == "True":
         page.add_class("dos-preheated")  # the page came from a kernel that ran it before the visitor came

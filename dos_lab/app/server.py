@@ -7,6 +7,9 @@ timeout, the file allow-list, no template or theme from the URL). On top of it:
 - requests whose ``Host`` is not one of the site's names get 403 (against DNS rebinding);
 - a page is refused with a short 503 page when ``max_kernels`` kernels already run (a LAN cannot start
   kernels until memory runs out);
+- ``?lang=pl`` on any page leads to the same page in the site's ``pl/`` folder, keeping the other query
+  parameters (``?lang=en``: the root's English page); a language the site lacks stays on the English page,
+  which says so (:func:`language_target`);
 - every page sets Voilà's ``_xsrf`` cookie, so the page's own "shut my kernel down" request on closing the tab
   is accepted (without the cookie Voilà refuses it with 403 and the kernel waits for the culler).
 """
@@ -21,6 +24,7 @@ import tempfile
 import webbrowser
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 import tornado.web
 from jupyter_core.utils import run_sync
@@ -33,7 +37,10 @@ from voila.tornado.contentshandler import VoilaContentsHandler  # type: ignore[i
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # type: ignore[import-untyped]
 
-__all__ = ["LOCAL_HOSTS", "DosLabServer", "host_pattern"]
+from dos_lab.app.course import site_languages
+from dos_lab.i18n import SOURCE_LANGUAGE, match_language
+
+__all__ = ["LOCAL_HOSTS", "DosLabServer", "host_pattern", "language_target"]
 
 #: names of this machine that are always accepted in the Host header
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
@@ -50,16 +57,41 @@ def host_pattern(hosts: list[str] | tuple[str, ...]) -> str:
     return "^(?:" + "|".join(re.escape(h.lower()) for h in dict.fromkeys(hosts)) + ")$"
 
 
+def language_target(path: str, query: str) -> str | None:
+    """Where a page asked with ``?lang=`` is: the same page in that language's folder, with the other query
+    parameters; None when the page is already the right one (no ``lang``, or an unknown one on an English page).
+
+    >>> language_target("tutorials/02-matching.ipynb", "seed=7&lang=pl-PL&bots=random")
+    'pl/tutorials/02-matching.ipynb?seed=7&bots=random'
+    >>> language_target("cs/home.ipynb", "lang=en"), language_target("cs/home.ipynb", "lang=xx&seed=3")
+    ('home.ipynb', 'home.ipynb?lang=xx&seed=3')
+    >>> language_target("home.ipynb", "lang=xx") is None
+    True
+    """
+    pairs = parse_qsl(query, keep_blank_values=True)
+    asked = [value for key, value in pairs if key == "lang"]
+    if not asked:
+        return None
+    lang = match_language(asked[-1])
+    parts = [part for part in path.split("/") if part]
+    page = parts[1:] if parts and parts[0] in site_languages() else parts
+    if lang is None:  # the English page shows the note, so it keeps the request
+        return None if page == parts else "/".join(page) + "?" + urlencode(pairs)
+    kept = [(key, value) for key, value in pairs if key != "lang"]
+    return "/".join(page if lang == SOURCE_LANGUAGE else [lang, *page]) + ("?" + urlencode(kept) if kept else "")
+
+
 class HomeHandler(JupyterHandler):
     """``/`` and the file browser: go to the home page (keeping the query string, minus a login token)."""
 
-    def initialize(self, home: str) -> None:
-        self.home = home
+    def initialize(self, home: str, pages: str) -> None:
+        self.home, self.pages = home, pages
 
     @tornado.web.authenticated
     def get(self, *_: str) -> None:
         query = "&".join(part for part in self.request.query.split("&") if part and not part.startswith("token="))
-        self.redirect(self.home + (f"?{query}" if query else ""))
+        there = language_target(self.home, query)
+        self.redirect(self.pages + (there or self.home + (f"?{query}" if query else "")))
 
 
 class NotHereHandler(tornado.web.RequestHandler):
@@ -82,6 +114,10 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
+        there = language_target(path or "", self.request.query) if (path or "").endswith(".ipynb") else None
+        if there is not None:
+            self.redirect(url_path_join(self.base_url, "voila/render", there))
+            return
         limit = int(self.settings.get("dos_lab_max_kernels", 0))
         if limit and (path or "").endswith(".ipynb") and self.pages_running() >= limit:
             self.set_status(503)
@@ -118,11 +154,11 @@ class DosLabServer(Voila):  # type: ignore[misc]
         return settings
 
     def init_handlers(self) -> list[Any]:
-        home = url_path_join(self.base_url, "voila/render", self.home_page)
+        home = {"home": self.home_page, "pages": url_path_join(self.base_url, "voila/render") + "/"}
         ours: list[Any] = [
-            (self.server_url, HomeHandler, {"home": home}),
-            (url_path_join(self.server_url, r"/voila/?"), HomeHandler, {"home": home}),
-            (url_path_join(self.server_url, r"/voila/tree(.*)"), HomeHandler, {"home": home}),
+            (self.server_url, HomeHandler, home),
+            (url_path_join(self.server_url, r"/voila/?"), HomeHandler, home),
+            (url_path_join(self.server_url, r"/voila/tree(.*)"), HomeHandler, home),
             (url_path_join(self.server_url, r"/voila/api/contents(.*)"), NotHereHandler),
         ]
         for spec in super().init_handlers():

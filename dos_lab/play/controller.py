@@ -40,6 +40,7 @@ from dos_lab.cards import COLORS, Card, Color, Kind
 from dos_lab.errors import DosError, InvalidInput
 from dos_lab.events import DosCalled, Event, player_name
 from dos_lab.game import Game
+from dos_lab.i18n import card_codes, gettext, ngettext
 from dos_lab.matching import WILD_RANGE, Bonus, Match, Played, parse_played
 from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, played
 from dos_lab.play.listeners import Listeners
@@ -108,10 +109,11 @@ def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable
         except DosError as exc:
             if self.clear_after_refusal:
                 self._clear()
-            self._say(f"Not allowed: {exc}", "error")
+            self._say(gettext("Not allowed: {reason}").format(reason=exc), "error")
         except Exception as exc:  # a click handler must never raise: Voila would show nothing at all
             log.exception("table intent %s failed", method.__name__)
-            self._say(f"Something went wrong ({type(exc).__name__}: {exc}). Try Undo or New game.", "error")
+            self._say(gettext("Something went wrong ({problem}). Try Undo or New game.").format(
+                problem=f"{type(exc).__name__}: {exc}"), "error")
         self._changed()
 
     return cast("Callable[Concatenate[TableController, P], None]", wrapper)
@@ -228,10 +230,12 @@ class TableController(Listeners):
     def name(self, player: int) -> str:
         """``"You (P1)"`` for the human, ``"P2 (greedy bot)"`` for a bot, ``"P2"`` for an empty seat."""
         if player == self.human:
-            return f"You ({player_name(player)})"
+            return gettext("You ({player})").format(player=player_name(player))
         if player not in self.bots:
             return player_name(player)
-        return f"{player_name(player)} ({getattr(self.bots[player], 'name', 'bot')} bot)"
+        # the bots' names are marked for the catalogs where the setup panel names them (widgets/setup.py)
+        return gettext("{player} ({bot} bot)").format(player=player_name(player),
+                                                      bot=gettext(getattr(self.bots[player], "name", "?")))
 
     def enabled(self) -> dict[str, bool]:
         """Which action buttons the engine allows now (the view enables exactly these)."""
@@ -315,52 +319,77 @@ class TableController(Listeners):
         """What the human should do next, in one sentence or two."""
         r, s = self.round, self.view
         if self.replaying:
-            who = self.name(s.current) if s.current != self.human else "The table"
-            return (f"{who} is playing — {self.steps_left} step{'s' * (self.steps_left != 1)} to watch. "
-                    "Press Next to see each step, or Skip to jump to your turn.")
+            who = self.name(s.current) if s.current != self.human else gettext("The table")
+            return ngettext("{player} is playing — {count} step to watch. Press Next to see each step, or Skip to "
+                            "jump to your turn.",
+                            "{player} is playing — {count} steps to watch. Press Next to see each step, or Skip to "
+                            "jump to your turn.", self.steps_left).format(player=who, count=self.steps_left)
         if r.over:
             return self._over_prompt()
         if r.current != self.human:
-            return f"Your turn is over: it is {self.name(r.current)}'s turn."
+            return gettext("Your turn is over: it is {player}'s turn.").format(player=self.name(r.current))
         dos = ""
         if self.offers_dos and r.verify_call(self.human) is None and not r.has_called_dos(self.human):
-            dos = "  You hold two cards: press DOS!"
+            dos = "  " + gettext("You hold two cards: press DOS!")
         elif self.offers_dos and self.call_with_move:
-            dos = "  DOS! goes with your move that leaves you two cards."
+            dos = "  " + gettext("DOS! goes with your move that leaves you two cards.")
         elif self.offers_dos and self._move_can_leave_two() and not r.has_called_dos(self.human):
-            dos = "  A move can leave you two cards: press DOS! first to call it with that move (R11.4)."
+            dos = "  " + gettext("A move can leave you two cards: press DOS! first to call it with that move (R11.4).")
         if r.phase is Phase.BONUS:
-            skip = " — or End turn to keep your cards" if r.rules.bonus_placement is BonusPlacement.OPTIONAL else ""
-            return (f"Colour bonus! Select a card and press Place to put it into the Center Row "
-                    f"({r.bonuses_owed} to place{skip}, R8 E3).{dos}")
+            if r.rules.bonus_placement is BonusPlacement.OPTIONAL:
+                return ngettext("Colour bonus! Select a card and press Place to put it into the Center Row ({count} to "
+                                "place — or End turn to keep your cards, R8 E3).",
+                                "Colour bonus! Select a card and press Place to put it into the Center Row ({count} to "
+                                "place — or End turn to keep your cards, R8 E3).", r.bonuses_owed
+                                ).format(count=r.bonuses_owed) + dos
+            return ngettext("Colour bonus! Select a card and press Place to put it into the Center Row ({count} to "
+                            "place, R8 E3).",
+                            "Colour bonus! Select a card and press Place to put it into the Center Row ({count} to "
+                            "place, R8 E3).", r.bonuses_owed).format(count=r.bonuses_owed) + dos
         if r.phase is Phase.DREW:
             drawn = r.drawn_card
             if drawn is None:
-                return "The draw pile is empty: press End turn (R14.2)."
+                return gettext("The draw pile is empty: press End turn (R14.2).")
             if r.matches_this_turn:
-                return f"Press End turn.{dos}"
+                return gettext("Press End turn.") + dos
+            card = card_codes(drawn.code)
             if r.legal_matches():
-                which = ("it (and maybe a partner card)" if r.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY
-                         else "cards")
-                return (f"You drew {drawn.code}. It can be matched: select {which} and a row card, then Match — "
-                        f"or select any card and Place it (R7.2, R7.3).{dos}")
-            return (f"You drew {drawn.code} and no match uses it: select a card and press Place to put it into the "
-                    f"Center Row (R7.3).{dos}")
+                if r.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY:
+                    return gettext("You drew {card}. It can be matched: select it (and maybe a partner card) and a "
+                                   "row card, then Match — or select any card and Place it (R7.2, R7.3).").format(
+                        card=card) + dos
+                return gettext("You drew {card}. It can be matched: select cards and a row card, then Match — or "
+                               "select any card and Place it (R7.2, R7.3).").format(card=card) + dos
+            return gettext("You drew {card} and no match uses it: select a card and press Place to put it into the "
+                           "Center Row (R7.3).").format(card=card) + dos
         if r.matches_this_turn:
-            return f"Match another row card, or press End turn.{dos}"
-        return f"Your turn: select one or two cards and a row card, then Match — or Draw.{dos}"
+            return gettext("Match another row card, or press End turn.") + dos
+        return gettext("Your turn: select one or two cards and a row card, then Match — or Draw.") + dos
 
     def _over_prompt(self) -> str:
         r, g = self.round, self.game
         if g is not None and g.over and g.winner is not None:
-            who = "You win" if g.winner == self.human else f"{self.name(g.winner)} wins"
-            return (f"Game over: {who} the game with {g.scores[g.winner]} points "
-                    f"(target {g.rules.target_score}). Press New game to play again.")
+            points = g.scores[g.winner]
+            if g.winner == self.human:
+                return ngettext("Game over: You win the game with {points} point (target {target}). Press New game "
+                                "to play again.",
+                                "Game over: You win the game with {points} points (target {target}). Press New game "
+                                "to play again.", points).format(points=points, target=g.rules.target_score)
+            return ngettext("Game over: {player} wins the game with {points} point (target {target}). Press New game "
+                            "to play again.",
+                            "Game over: {player} wins the game with {points} points (target {target}). Press New "
+                            "game to play again.", points).format(player=self.name(g.winner), points=points,
+                                                                  target=g.rules.target_score)
+        then = " " + gettext("Press Next round.") if g is not None else ""
         if r.winner is None:
-            return "The round ended with no score (R14.2)." + (" Press Next round." if g is not None else "")
-        who = "You went out" if r.winner == self.human else f"{self.name(r.winner)} went out"
-        then = " Press Next round." if g is not None else ""
-        return f"Round over: {who} and score{'s' * (r.winner != self.human)} {r.points} points.{then}"
+            return gettext("The round ended with no score (R14.2).") + then
+        if r.winner == self.human:
+            return ngettext("Round over: You went out and score {points} point.",
+                            "Round over: You went out and score {points} points.", r.points).format(
+                points=r.points) + then
+        return ngettext("Round over: {player} went out and scores {points} point.",
+                        "Round over: {player} went out and scores {points} points.", r.points).format(
+            player=self.name(r.winner), points=r.points) + then
 
     def round_summary(self) -> list[tuple[int, list[Card], int]]:
         """For the scoring table: each player, the cards they hold and their points (R13.1)."""
@@ -415,12 +444,12 @@ class TableController(Listeners):
     def _require_turn(self) -> Round:
         r = self.round
         if self.replaying:
-            raise NeedsInput(f"{self.name(self.view.current)} is still playing: press Next to watch, "
-                             "or Skip to jump to your turn.")
+            raise NeedsInput(gettext("{player} is still playing: press Next to watch, or Skip to jump to your "
+                                     "turn.").format(player=self.name(self.view.current)))
         if r.over:
             raise NeedsInput(self._over_prompt())
         if r.current != self.human:
-            raise NeedsInput(f"It is {self.name(r.current)}'s turn.")
+            raise NeedsInput(gettext("It is {player}'s turn.").format(player=self.name(r.current)))
         return r
 
     def _played(self, index: int) -> Played:
@@ -441,8 +470,13 @@ class TableController(Listeners):
             what = "colour" if need.card.kind is Kind.WILD_DOS else "number"
             rule = ("R9.1" if need.card.kind is Kind.WILD_DOS else "R10.1") if need.where == "hand" else (
                 "R9.2" if need.card.kind is Kind.WILD_DOS else "R10.2")
-            where = "your" if need.where == "hand" else "the Center Row's"
-            raise NeedsInput(f"First say what {where} {need.card.code} stands for: choose its {what} ({rule}).")
+            text = {("hand", "colour"): gettext("First say what your {card} stands for: choose its colour ({rule})."),
+                    ("hand", "number"): gettext("First say what your {card} stands for: choose its number ({rule})."),
+                    ("row", "colour"): gettext("First say what the Center Row's {card} stands for: choose its colour "
+                                               "({rule})."),
+                    ("row", "number"): gettext("First say what the Center Row's {card} stands for: choose its number "
+                                               "({rule}).")}[need.where, what]
+            raise NeedsInput(text.format(card=card_codes(need.card.code), rule=rule))
 
     def _do(self, intent: Intent) -> object:
         """Send one intent to the engine; note it for Undo, show its events, and let the bots play."""
@@ -463,16 +497,16 @@ class TableController(Listeners):
         return result
 
     def _called(self) -> str:
-        return " and called DOS!" if self._called_with_move else ""
+        return " " + gettext("and called DOS!") if self._called_with_move else ""
 
     @_intent
     def match(self) -> None:
         """Play the selected hand cards on the chosen row card."""
         self._require_turn()
         if not self.selected:
-            raise NeedsInput("Select one or two cards from your hand first, then a row card, then Match.")
+            raise NeedsInput(gettext("Select one or two cards from your hand first, then a row card, then Match."))
         if self.target is None:
-            raise NeedsInput("Now click the row card you want to match, then Match.")
+            raise NeedsInput(gettext("Now click the row card you want to match, then Match."))
         self._missing_declaration()
         declared = self.target_declaration
         target_as: int | Color | None = None
@@ -489,9 +523,9 @@ class TableController(Listeners):
         r = self._require_turn()
         card = cast("Card | None", self._do(Draw(call_dos=self.call_with_move)))
         if card is None:
-            self._say("The draw pile is empty and nothing can be reshuffled: press End turn (R14.2).")
+            self._say(gettext("The draw pile is empty and nothing can be reshuffled: press End turn (R14.2)."))
             return
-        self._say(f"You drew {card.code}{self._called()}.", "ok")
+        self._say(gettext("You drew {card}{called}.").format(card=card_codes(card.code), called=self._called()), "ok")
         hand = r.hand(self.human)
         if self.select_drawn and r.phase is Phase.DREW and r.current == self.human and card in hand:
             self.selected = [len(hand) - 1 - hand[::-1].index(card)]
@@ -501,13 +535,14 @@ class TableController(Listeners):
         """Put the one selected card into the Center Row (after a draw, or as a colour bonus)."""
         r = self._require_turn()
         if len(self.selected) != 1:
-            raise NeedsInput("Select exactly one card from your hand, then press Place.")
+            raise NeedsInput(gettext("Select exactly one card from your hand, then press Place."))
         self._missing_declaration()
         card = self._played(self.selected[0])
         bonus = r.phase is Phase.BONUS
         self._do(Place(card, call_dos=self.call_with_move))
-        self._say(f"You put {card.code} into the Center Row{' as a bonus card' if bonus else ''}{self._called()}.",
-                  "ok")
+        said = (gettext("You put {card} into the Center Row as a bonus card{called}.") if bonus
+                else gettext("You put {card} into the Center Row{called}."))
+        self._say(said.format(card=card_codes(card.code), called=self._called()), "ok")
 
     @_intent
     def end_turn(self) -> None:
@@ -515,10 +550,12 @@ class TableController(Listeners):
         r = self._require_turn()
         self._do(EndTurn(call_dos=self.call_with_move))
         if r.phase is Phase.BONUS and r.current == self.human:
-            self._say(f"E1 discard and E2 refill done. Now place {r.bonuses_owed} bonus card"
-                      f"{'s' * (r.bonuses_owed != 1)}: select a card and press Place (R8 E3).", "ok")
+            self._say(ngettext("E1 discard and E2 refill done. Now place {count} bonus card: select a card and press "
+                               "Place (R8 E3).",
+                               "E1 discard and E2 refill done. Now place {count} bonus cards: select a card and press "
+                               "Place (R8 E3).", r.bonuses_owed).format(count=r.bonuses_owed), "ok")
         else:
-            self._say("Turn over: E1–E6 done (see the log).", "ok")
+            self._say(gettext("Turn over: E1–E6 done (see the log)."), "ok")
 
     @_intent
     def call_dos(self) -> None:
@@ -531,13 +568,14 @@ class TableController(Listeners):
         if refusal is None:
             already = r.has_called_dos(self.human)
             self._do(CallDos(self.human))
-            self._say("You have already called DOS." if already else
-                      "DOS! You called in time: nobody can catch you while you hold these two cards (R11.1).", "ok")
+            self._say(gettext("You have already called DOS.") if already else
+                      gettext("DOS! You called in time: nobody can catch you while you hold these two cards (R11.1)."),
+                      "ok")
         elif self.my_turn and self._move_can_leave_two():
             self.call_with_move = True
-            self._say("DOS! will be called with your move that leaves you two cards (R11.4).", "ok")
+            self._say(gettext("DOS! will be called with your move that leaves you two cards (R11.4)."), "ok")
         else:
-            self._say(f"No call: {refusal}.", "info")
+            self._say(gettext("No call: {reason}.").format(reason=refusal), "info")
 
     @_intent
     def catch(self, player: int) -> None:
@@ -547,12 +585,17 @@ class TableController(Listeners):
             self._require_turn()
         refusal = r.verify_catch(self.human, player)
         if refusal is not None:
-            self._say(f"No catch: {refusal}.", "info")
+            self._say(gettext("No catch: {reason}.").format(reason=refusal), "info")
             return
         self._do(Catch(self.human, player))
-        when = "at the end of their turn (E5)" if player == r.current else "now"
-        self._say(f"Caught! {self.name(player)} forgot to call DOS and draws {r.rules.dos_penalty} penalty cards "
-                  f"{when} (R11.1).", "ok")
+        n = r.rules.dos_penalty
+        said = (ngettext("Caught! {player} forgot to call DOS and draws {count} penalty card at the end of their "
+                         "turn (E5) (R11.1).",
+                         "Caught! {player} forgot to call DOS and draws {count} penalty cards at the end of their "
+                         "turn (E5) (R11.1).", n) if player == r.current else
+                ngettext("Caught! {player} forgot to call DOS and draws {count} penalty card now (R11.1).",
+                         "Caught! {player} forgot to call DOS and draws {count} penalty cards now (R11.1).", n))
+        self._say(said.format(player=self.name(player), count=n), "ok")
 
     def caught_by(self, player: int) -> bool:
         """Another seat (``player``) calls "DOS!" on the human, as a tutorial plays it; True if it counts."""
@@ -565,16 +608,16 @@ class TableController(Listeners):
         matches = r.legal_matches()
         if not matches:
             if r.phase is Phase.BONUS:
-                raise NeedsInput("Hint: select any card and press Place: it becomes a new Center Row card.")
+                raise NeedsInput(gettext("Hint: select any card and press Place: it becomes a new Center Row card."))
             if r.phase is Phase.DREW:
-                raise NeedsInput("Hint: no match is possible now: select a card and press Place (R7.3).")
+                raise NeedsInput(gettext("Hint: no match is possible now: select a card and press Place (R7.3)."))
             if r.matches_this_turn:
-                raise NeedsInput("Hint: no other match is possible: press End turn.")
-            raise NeedsInput("Hint: no match is possible: press Draw (R3.1).")
+                raise NeedsInput(gettext("Hint: no other match is possible: press End turn."))
+            raise NeedsInput(gettext("Hint: no match is possible: press Draw (R3.1)."))
         m = next((m for m in matches if m.bonus is Bonus.DOUBLE_COLOUR), None) or next(
             (m for m in matches if m.bonus is not None), matches[0])
         self._select_match(m)
-        self._say(f"Hint: {m.describe()}. The cards are selected: press Match.", "info")
+        self._say(gettext("Hint: {match}. The cards are selected: press Match.").format(match=m.describe()), "info")
 
     def _select_match(self, m: Match) -> None:
         hand = self.hand
@@ -595,12 +638,12 @@ class TableController(Listeners):
         """Take back your last action this turn."""
         r = self.round
         if self.replaying or self._undoable <= 0 or not r.can_undo:
-            raise NeedsInput("Nothing of yours to take back this turn.")
+            raise NeedsInput(gettext("Nothing of yours to take back this turn."))
         Undo().apply(r)
         self._undoable -= 1
         self._shown = r.event_count
         self._clear()
-        self._say("Took back your last action.", "ok")
+        self._say(gettext("Took back your last action."), "ok")
 
     def sync(self) -> None:
         """Catch up after the round was played outside the table (a tutorial's solution): show its events,
@@ -616,7 +659,7 @@ class TableController(Listeners):
     def next_step(self) -> None:
         """Show the next bot event."""
         if not self.replaying:
-            raise NeedsInput("Nothing to watch: it is your move.")
+            raise NeedsInput(gettext("Nothing to watch: it is your move."))
         self._shown += 1
         self._say(self.round.events_since(self._shown - 1)[0].describe(viewer=self.human))
         if not self.replaying:
@@ -626,22 +669,24 @@ class TableController(Listeners):
     def skip(self) -> None:
         """Show every remaining bot event at once and jump to your turn."""
         if not self.replaying:
-            raise NeedsInput("Nothing to skip: it is your move.")
+            raise NeedsInput(gettext("Nothing to skip: it is your move."))
         skipped = self.steps_left
         self._shown = self.round.event_count
         self._clear()
-        self._say(f"Skipped {skipped} step{'s' * (skipped != 1)} (all in the log).")
+        self._say(ngettext("Skipped {count} step (all in the log).", "Skipped {count} steps (all in the log).",
+                           skipped).format(count=skipped))
 
     @_intent
     def next_round(self) -> None:
         """Deal the next round (R13.5)."""
         if self.replaying:
-            raise NeedsInput("Watch the end of the round first: press Next or Skip.")
+            raise NeedsInput(gettext("Watch the end of the round first: press Next or Skip."))
         if self.game is None:
-            raise NeedsInput("This table plays one round only.")
+            raise NeedsInput(gettext("This table plays one round only."))
         self.game.next_round()
         self._begin_round()
-        self._say(f"Round {self.game.round_number}: {player_name(self.game.dealer)} deals.", "ok")
+        self._say(gettext("Round {round}: {player} deals.").format(round=self.game.round_number,
+                                                                    player=player_name(self.game.dealer)), "ok")
 
     @_intent
     def new_game(self, setup: TableSetup | None = None) -> None:
@@ -651,7 +696,8 @@ class TableController(Listeners):
         self.bots = _seat_bots(game.players, kinds, self.human, game.seed, setup.forget_dos)
         self.game, self._round, self.setup = game, None, dataclasses.replace(setup, bots=tuple(kinds))
         self._begin_round()
-        self._say(f"New game: you against {', '.join(self.name(p) for p in self.bots)}; seed {setup.seed}.", "ok")
+        self._say(gettext("New game: you against {players}; seed {seed}.").format(
+            players=", ".join(self.name(p) for p in self.bots), seed=setup.seed), "ok")
 
     def _begin_round(self) -> None:
         self._clear()
@@ -698,9 +744,9 @@ def _seat_bots(players: int, bots: Sequence[Bot | str], human: int, seed: int, f
 
 
 def _match_message(m: Match, called: str = "") -> str:
-    text = f"You played {m.describe()}{called}."
+    text = gettext("You played {match}{called}.").format(match=m.describe(), called=called)
     if m.bonus is Bonus.SINGLE_COLOUR:
-        return text + " Press End turn: you will then place 1 bonus card (R6.1)."
+        return text + " " + gettext("Press End turn: you will then place 1 bonus card (R6.1).")
     if m.bonus is Bonus.DOUBLE_COLOUR:
-        return text + " Press End turn: you will place 1 bonus card and every opponent draws 1 (R6.2)."
+        return text + " " + gettext("Press End turn: you will place 1 bonus card and every opponent draws 1 (R6.2).")
     return text

@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 
 from dos_lab.cards import Card
 from dos_lab.game import Game
+from dos_lab.i18n import gettext, ngettext
 from dos_lab.play.controller import TableController
 from dos_lab.play.intents import Action, perform
 from dos_lab.play.listeners import Listeners
@@ -43,12 +44,12 @@ class ExampleModel(Listeners):
     reached), ``info`` (a legal step, or a choice still to make), ``bad`` (refused) or ``warn``."""
 
     def __init__(self, position: Position, goal: str = "", check: Callable[[Round], bool] | None = None, *,
-                 success: str = "Well done: goal reached!", solution: Sequence[Action] | None = None,
+                 success: str | None = None, solution: Sequence[Action] | None = None,
                  opponents_catch: bool = False, player: int | None = None, dos_buttons: bool = False) -> None:
         self._position = position
         self.goal = goal
         self._check = check
-        self.success = success
+        self.success = gettext("Well done: goal reached!") if success is None else success
         self.solution = list(solution) if solution is not None else None
         self.opponents_catch = opponents_catch
         self.dos_buttons = dos_buttons
@@ -57,7 +58,8 @@ class ExampleModel(Listeners):
         #: where this example's part of the round log starts (the narrated log shows what came after)
         self.start = self.round.event_count
         self.reached = False
-        self.status: tuple[str, str] = ("info", "Pick cards, then press a button. The game engine checks every move.")
+        self.status: tuple[str, str] = ("info", gettext("Pick cards, then press a button. The game engine checks "
+                                                        "every move."))
 
     # ---------------------------------------------------------------- reading
 
@@ -103,7 +105,7 @@ class ExampleModel(Listeners):
         self.table = self._fresh()
         self.start = self.round.event_count
         self.reached = False
-        self.status = ("info", "Back to the start. Pick cards, then press a button.")
+        self.status = ("info", gettext("Back to the start. Pick cards, then press a button."))
         self._changed()
 
     def select(self, *cards: str, row: int | None = None) -> None:
@@ -128,9 +130,9 @@ class ExampleModel(Listeners):
             for action in self.solution:
                 perform(self.round, action)
         except Exception as err:  # a wrong solution must not break the page
-            self.status = ("bad", f"the solution could not be played: {err}")
+            self.status = ("bad", gettext("the solution could not be played: {problem}").format(problem=err))
         else:
-            self.status = ("ok", "Here is one way to do it:\n" + narrate(self.round.events_since(before)))
+            self.status = ("ok", gettext("Here is one way to do it:") + "\n" + narrate(self.round.events_since(before)))
         self.table.sync()
         self._check_goal()
         self._changed()
@@ -164,7 +166,9 @@ class ExampleModel(Listeners):
         """Press Place."""
         picked = len(self.table.selected)
         if picked > 1:
-            self.status = ("info", f"You picked {picked} cards; click just one card to place.")
+            self.status = ("info", ngettext("You picked {count} card; click just one card to place.",
+                                            "You picked {count} cards; click just one card to place.", picked
+                                            ).format(count=picked))
             self._changed()
             return
         self._act(self.table.place)
@@ -190,10 +194,10 @@ class ExampleModel(Listeners):
                 self.table.caught_by(player)
         except Exception as err:  # never let an exception escape a click handler
             log.exception("catch by %s failed", player)
-            self.status = ("bad", f"unexpected problem: {err}")
+            self.status = ("bad", gettext("unexpected problem: {problem}").format(problem=err))
         else:
             self.status = (("warn", narrate(self.round.events_since(before))) if refusal is None else
-                           ("info", f"No effect: {refusal}."))
+                           ("info", gettext("No effect: {reason}.").format(reason=refusal)))
         self._after(moved=False)
 
     def _act(self, intent: Callable[[], None]) -> None:
@@ -202,7 +206,7 @@ class ExampleModel(Listeners):
         t = self.table
         moved = self.round.event_count > before
         if t.message_kind == "error":
-            self.status = ("bad", t.message.removeprefix("Not allowed: "))
+            self.status = ("bad", t.message.removeprefix(gettext("Not allowed: {reason}").split("{reason}")[0]))
         elif moved:
             self.status = ("info", narrate(self.round.events_since(before)) or t.message)
         else:
@@ -224,10 +228,12 @@ class ExampleModel(Listeners):
                 self.status = ("ok" if kind == "info" else kind, text)
             elif not self.reached and self.goal:
                 if self.table.my_turn:
-                    self.status = (kind, f"{text}\nNot there yet. The goal: {self.goal}")
+                    self.status = (kind, text + "\n" + gettext("Not there yet. The goal: {goal}").format(
+                        goal=self.goal))
                 else:
-                    self.status = ("warn", f"{text}\nYour turn is over, but the goal is not reached: {self.goal} "
-                                           "Press “Start again” to try again.")
+                    self.status = ("warn", text + "\n" + gettext(
+                        "Your turn is over, but the goal is not reached: {goal} Press “Start again” to try again."
+                    ).format(goal=self.goal))
         self._changed()
 
     def _check_goal(self) -> None:

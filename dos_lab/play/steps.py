@@ -21,8 +21,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from dos_lab.cards import COLORS, NUMBERS, Card, Color, Kind, full_deck, parse_cards
-from dos_lab.errors import DosError, IllegalMove
+from dos_lab.cards import COLORS, NUMBERS, Card, Color, Kind, full_deck
+from dos_lab.errors import DosError, IllegalMove, InvalidInput
 from dos_lab.events import (
     BonusPlaced,
     Discarded,
@@ -33,6 +33,16 @@ from dos_lab.events import (
     Refilled,
     TurnStarted,
     player_name,
+)
+from dos_lab.i18n import (
+    SOURCE_LANGUAGE,
+    card_codes,
+    colour_letter,
+    colour_name,
+    get_language,
+    gettext,
+    ngettext,
+    pgettext,
 )
 from dos_lab.play.intents import Action, CallDos, Catch, parse_action, perform
 from dos_lab.play.observer import TableSnapshot, advance, snapshot_of
@@ -76,9 +86,9 @@ def apply_action(r: Round, action: Action) -> object:
 
 # ==================================================================================================== words
 
-_COLOUR_WORDS = {c.value: c.label for c in COLORS}
-_WILD_NUMBER = re.compile(r"\b([RBGY])#=(\d+)")
-_WILD_DOS = re.compile(r"\bW=([RBGY])\b")
+def _letters() -> dict[str, str]:
+    """The current language's colour letters (as the cards show them) -> the colour codes R, B, G, Y."""
+    return {colour_letter(c.value): c.value for c in COLORS}
 
 
 def plain(text: str) -> str:
@@ -87,8 +97,13 @@ def plain(text: str) -> str:
     >>> plain("P1 plays W=G + G5 and Y#=7")
     'P1 plays W (played as green) + G5 and Y# (played as 7)'
     """
-    text = _WILD_NUMBER.sub(lambda m: f"{m.group(1)}# (played as {m.group(2)})", text)
-    return _WILD_DOS.sub(lambda m: f"W (played as {_COLOUR_WORDS[m.group(1)]})", text)
+    letters = _letters()
+    either = "|".join(re.escape(letter) for letter in sorted(letters, key=len, reverse=True))
+    text = re.sub(rf"(?<!\w)({either})#=(\d+)",
+                  lambda m: gettext("{card} (played as {value})").format(card=m.group(1) + "#", value=m.group(2)), text)
+    return re.sub(rf"(?<!\w)W=({either})(?!\w)",
+                  lambda m: gettext("{card} (played as {value})").format(
+                      card="W", value=colour_name(letters[m.group(1)])), text)
 
 
 _STAGE_LINE = re.compile(r"^E[1-6](?: [a-z ]+?)?: ", re.MULTILINE)
@@ -100,14 +115,14 @@ def _without_stage_codes(text: str) -> str:
     out: list[str] = []
     for line in text.removeprefix("OK: ").split("\n"):
         if _STAGE_LINE.match(line):
-            if "At the end of the turn:" not in out:
-                out.append("At the end of the turn:")
+            if gettext("At the end of the turn:") not in out:
+                out.append(gettext("At the end of the turn:"))
             out.append("  - " + _STAGE_LINE.sub("", line))
         else:
             out.append(line)
     joined = "\n".join(out)
-    if ok and joined.startswith("At the end"):
-        joined = "a" + joined[1:]
+    if ok and joined.startswith(gettext("At the end of the turn:")):
+        joined = joined[0].lower() + joined[1:]
     return "OK: " + joined if ok else joined
 
 
@@ -117,7 +132,7 @@ def without_stage_code(text: str) -> str:
     >>> without_stage_code("E2 refill: only 1 card was left in the Center Row, so G4 is turned up to make two.")
     'End of turn: only 1 card was left in the Center Row, so G4 is turned up to make two.'
     """
-    return _STAGE_LINE.sub("End of turn: ", text)
+    return _STAGE_LINE.sub(gettext("End of turn:") + " ", text)
 
 
 def option_words(rules: RuleSet) -> str:
@@ -129,29 +144,32 @@ def option_words(rules: RuleSet) -> str:
     'classic DOS (no options changed)'
     """
     words = {
-        "after_draw_matching": {"any_matches": "after a draw, any matches may be made"},
-        "bonus_placement": {"optional": "placing bonus cards is optional"},
-        "wild_number_in_center": {"declared_when_placed": "a Wild # placed in the Center Row keeps the number "
-                                                          "said when it was placed"},
-        "dos_checkpoints": {"end_of_own_turn": "DOS is checked only at the end of your own turn",
-                            "every_card_movement": "DOS is checked after every card movement"},
-        "dos_catch_window": {"until_next_turn_starts": "a missed DOS can be caught only until the next turn starts"},
-        "penalty_vs_going_out": {"empty_hand_ends_round": "going out cancels a DOS penalty still owed"},
-        "empty_draw_pile": {"skip_draw": "an empty draw pile is not refilled from the discards"},
-        "dealer_rotation": {"winner_deals": "the winner of a round deals the next one"},
+        "after_draw_matching": {"any_matches": gettext("after a draw, any matches may be made")},
+        "bonus_placement": {"optional": gettext("placing bonus cards is optional")},
+        "wild_number_in_center": {"declared_when_placed": gettext("a Wild # placed in the Center Row keeps the "
+                                                                  "number said when it was placed")},
+        "dos_checkpoints": {"end_of_own_turn": gettext("DOS is checked only at the end of your own turn"),
+                            "every_card_movement": gettext("DOS is checked after every card movement")},
+        "dos_catch_window": {"until_next_turn_starts": gettext("a missed DOS can be caught only until the next "
+                                                               "turn starts")},
+        "penalty_vs_going_out": {"empty_hand_ends_round": gettext("going out cancels a DOS penalty still owed")},
+        "empty_draw_pile": {"skip_draw": gettext("an empty draw pile is not refilled from the discards")},
+        "dealer_rotation": {"winner_deals": gettext("the winner of a round deals the next one")},
     }
     parts = []
     for name, value in rules.differences().items():
         rule = _OPTIONS[name][2]
         if name == "target_score":
-            parts.append(f"the game is played to {value} points ({rule})")
+            played_to = ngettext("the game is played to {count} point ({rule})",
+                                 "the game is played to {count} points ({rule})", value)
+            parts.append(played_to.format(count=value, rule=rule))
         elif name == "reflip_wilds_in_initial_center":
-            parts.append(f"wild cards turned up at the start are replaced ({rule})")
+            parts.append(gettext("wild cards turned up at the start are replaced ({rule})").format(rule=rule))
         elif name in words and value in words[name]:
             parts.append(f"{words[name][value]} ({rule})")
         else:
             parts.append(f"{name.replace('_', ' ')}: {str(value).replace('_', ' ')} ({rule})")
-    return "; ".join(parts) or "classic DOS (no options changed)"
+    return "; ".join(parts) or gettext("classic DOS (no options changed)")
 
 
 def scores_text(scores: Sequence[int]) -> str:
@@ -190,11 +208,11 @@ def try_action(r: Round, action: Action, *, stage_codes: bool = True) -> str:
         refusal = (r.verify_call(intent.player) if isinstance(intent, CallDos) else
                    r.verify_catch(intent.caller, intent.target) if isinstance(intent, Catch) else None)
         if refusal is not None:
-            return plain(f"No effect: {refusal}.")
+            return plain(gettext("No effect: {reason}.").format(reason=refusal))
         perform(r, intent)
     except DosError as err:
-        return plain(f"Not allowed: {err}")
-    told = "OK: " + (narrate(r.events_since(before)) or "done.")
+        return plain(gettext("Not allowed: {reason}").format(reason=err))
+    told = "OK: " + (narrate(r.events_since(before)) or gettext("done."))
     return told if stage_codes else _without_stage_codes(told)
 
 
@@ -204,13 +222,40 @@ _SEPARATORS = re.compile(r"\s*(?:,|\+|&|\band\b|\s)\s*", re.IGNORECASE)
 def parse_hand(text: str) -> list[Card]:
     """Cards typed by a reader, in any case and spacing: ``"G3, B4"``, ``"y9+r1"``, ``"Y9 + R1"``, ``"B4 and B6"``.
 
-    Raises :class:`~dos_lab.errors.InvalidInput` naming a code it cannot read.
+    The colour letters of the current language work as well as the English codes (Polish ``"ż9 C1"`` is
+    ``Y9 R1``). Raises :class:`~dos_lab.errors.InvalidInput` naming, in the current language, a code it cannot read.
 
     >>> [c.code for c in parse_hand(" y9+R1 ")], [c.code for c in parse_hand("b4 and b6")]
     (['Y9', 'R1'], ['B4', 'B6'])
+    >>> from dos_lab.i18n import language
+    >>> with language("af"):
+    ...     [c.code for c in parse_hand("gr3, Ge10 r#")]
+    ['G3', 'Y10', 'R#']
     """
-    codes = [code for code in _SEPARATORS.split(text.strip()) if code]
-    return parse_cards(codes)
+    text = text.strip()
+    if get_language() != SOURCE_LANGUAGE:
+        text = re.sub(r"\band\b", " ", text, flags=re.IGNORECASE)
+        for word in pgettext("the word between two cards a reader types, as in 'B4 and B6'", "and").split():
+            text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", text, flags=re.IGNORECASE)
+    codes = [code for code in _SEPARATORS.split(text) if code]
+    return [_typed_card(code) for code in codes]
+
+
+def _typed_card(code: str) -> Card:
+    """One typed code: the page language's colour letters first (longest first), then the English code."""
+    letters = _letters()
+    for letter in sorted(letters, key=len, reverse=True):
+        rest = code[len(letter):]
+        if code[:len(letter)].upper() == letter.upper() and rest[:1] and (rest[0].isdigit() or rest[0] == "#"):
+            code = letters[letter] + rest
+            break
+    try:
+        return Card.parse(code)
+    except InvalidInput:
+        examples = " ".join(card_codes(example) for example in ("R7", "Y10", "B#"))
+        raise InvalidInput(gettext("{code!r} is not a card code; write a colour {letters} and a number 1, 3-10 or #, "
+                                   "like {examples}, or W for a Wild DOS (R1.2)").format(
+            code=code, letters=", ".join(_letters()), examples=examples)) from None
 
 
 # ==================================================================================================== the deck
@@ -224,16 +269,19 @@ def deck_table_text() -> str:
     """
     deck = full_deck()
     heads = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "#"]
-    lines = ["colour " + " ".join(f"{h:>2}" for h in heads) + " | all"]
+    colour = gettext("colour")
+    lines = [f"{colour:<7}" + " ".join(f"{h:>2}" for h in heads) + " | " + gettext("all")]
     for color in COLORS:
         counts = [sum(1 for c in deck if c.color is color and c.number == n) for n in (1, 2, *NUMBERS[1:])]
         wild = sum(1 for c in deck if c.color is color and c.kind is Kind.WILD_NUMBER)
         cells = [f"{n:>2}" if n else " -" for n in counts]
         cells[-1] = f"{counts[-1]:>3}"
-        lines.append(f"{color.value} {SYMBOLS[color]}    " + " ".join(cells) + f" {wild:>3} | {sum(counts) + wild:>3}")
+        lines.append(f"{colour_letter(color.value) + ' ' + SYMBOLS[color]:<7}" + " ".join(cells)
+                     + f" {wild:>3} | {sum(counts) + wild:>3}")
     wild_dos = sum(1 for c in deck if c.kind is Kind.WILD_DOS)
-    lines.append(f"Wild DOS (W, counts as 2): {wild_dos}")
-    lines.append(f"All cards: {len(deck)}; points in the whole deck: {sum(c.points for c in deck)}")
+    lines.append(gettext("Wild DOS (W, counts as 2): {count}").format(count=wild_dos))
+    lines.append(gettext("All cards: {count}; points in the whole deck: {points}").format(
+        count=len(deck), points=sum(c.points for c in deck)))
     return "\n".join(lines)
 
 
@@ -306,7 +354,8 @@ def turn_steps(round_before: Round, actions: Sequence[Action]) -> list[Step]:
     for action in actions:
         perform(r, action)
     frame = snapshot_of(round_before, viewer=None)
-    steps = [Step(None, f"Before: it is {player_name(round_before.current)}'s turn.", frame)]
+    steps = [Step(None, gettext("Before: it is {player}'s turn.").format(player=player_name(round_before.current)),
+                  frame)]
     next_stage = 0  # index into STAGE_CODES of the first stage not yet shown
     for event in r.log[start:]:
         if isinstance(event, TurnStarted):
@@ -315,7 +364,7 @@ def turn_steps(round_before: Round, actions: Sequence[Action]) -> list[Step]:
         if stage is not None:
             k = STAGE_CODES.index(stage)
             for missing in STAGE_CODES[next_stage:k]:
-                steps.append(Step(missing, NOTHING_HAPPENS[missing], frame, quiet=True, context=missing))
+                steps.append(Step(missing, gettext(NOTHING_HAPPENS[missing]), frame, quiet=True, context=missing))
             next_stage = max(next_stage, k + 1)
         frame = advance(frame, event)
         context = STAGE_CODES[next_stage - 1] if next_stage else "turn"
@@ -332,9 +381,9 @@ def row_text(step: Step) -> str:
     """
     parts = []
     for card, pile in zip(step.row, step.piles, strict=True):
-        played = f" ({' + '.join(c.code for c in pile)} played on it)" if pile else ""
-        parts.append(card.code + played)
-    return ", ".join(parts) or "empty"
+        played = gettext("{card} ({cards} played on it)") if pile else "{card}"
+        parts.append(played.format(card=card_codes(card.code), cards=card_codes(" + ".join(c.code for c in pile))))
+    return ", ".join(parts) or gettext("empty")
 
 
 def turn_steps_text(round_before: Round, actions: Sequence[Action]) -> str:
@@ -362,12 +411,12 @@ def turn_steps_text(round_before: Round, actions: Sequence[Action]) -> str:
         if s.stage or s.event is None:
             label = ""
         elif isinstance(s.event, DosCalled | DosCaught | PenaltyDrawn):
-            label = "DOS call: "
+            label = gettext("DOS call:") + " "
         else:
-            label = "Move: " if s.context == "turn" else "Meanwhile: "
+            label = (gettext("Move:") if s.context == "turn" else gettext("Meanwhile:")) + " "
         lines.append(label + s.text)
         if row != shown:
-            lines.append(f"    Center Row: {row}")
+            lines.append("    " + gettext("Center Row: {cards}").format(cards=row))
             shown = row
     return "\n".join(lines)
 
@@ -392,7 +441,8 @@ def bonus_order_rows(round_before: Round, actions: Sequence[Action]) -> tuple[li
     events = r.log[start:]
     after_e1 = next((list(e.center_row) for e in events if isinstance(e, Discarded)), None)
     if after_e1 is None:
-        raise IllegalMove("these actions never reach the end of the turn (R8 E1), so there is no order to compare")
+        raise IllegalMove(gettext("these actions never reach the end of the turn (R8 E1), so there is no order to "
+                                  "compare"))
     bonus = [e.card for e in events if isinstance(e, BonusPlaced)]
     right = after_e1 + [c for e in events if isinstance(e, Refilled) for c in e.cards] + bonus
     wrong = after_e1 + bonus
@@ -403,5 +453,9 @@ def bonus_order_rows(round_before: Round, actions: Sequence[Action]) -> tuple[li
 def bonus_order_text(round_before: Round, actions: Sequence[Action]) -> str:
     """:func:`bonus_order_rows` as two lines of text."""
     right, wrong = bonus_order_rows(round_before, actions)
-    return (f"Right (E2 refill, then E3 bonus): {' '.join(c.code for c in right)}  ({len(right)} cards)\n"
-            f"Wrong (bonus first, then refill): {' '.join(c.code for c in wrong)}  ({len(wrong)} cards)")
+    def cards(row: list[Card]) -> str:
+        return card_codes(" ".join(c.code for c in row)) + "  (" + ngettext(
+            "{count} card", "{count} cards", len(row)).format(count=len(row)) + ")"
+
+    return (gettext("Right (E2 refill, then E3 bonus): {cards}").format(cards=cards(right)) + "\n"
+            + gettext("Wrong (bonus first, then refill): {cards}").format(cards=cards(wrong)))

@@ -28,6 +28,8 @@ from typing import Any, Literal
 
 import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
+from dos_lab.i18n import gettext, ngettext, noop
+
 __all__ = ["AnswerBox", "ChoiceBox", "Guess", "Quiz", "read_number"]
 
 Kind = Literal["whole", "chance", "number"]
@@ -124,9 +126,9 @@ class _Question(widgets.VBox):  # type: ignore[misc]
 
 
 _ASK = {
-    "whole": "Type a whole number, like 12.",
-    "chance": "Type a chance as a fraction (3/4), a decimal with at least 3 places (0.750) or a percentage "
-              "with one decimal (75.0 %).",
+    "whole": noop("Type a whole number, like 12."),
+    "chance": noop("Type a chance as a fraction (3/4), a decimal with at least 3 places (0.750) or a percentage "
+                   "with one decimal (75.0 %)."),
 }
 
 
@@ -148,14 +150,22 @@ class AnswerBox(_Question):
         self.decimals = decimals
         self.tolerance = {"whole": Fraction(0), "chance": Fraction(1, 2000)}.get(
             kind, Fraction(1, 2 * 10 ** decimals))
-        self.asked = _ASK.get(kind, f"Give the answer to {decimals} decimal place{'s' if decimals != 1 else ''}"
-                                    f"{f' (in {unit})' if unit else ''}, like {12.3456:.{decimals}f}.")
-        self.box = widgets.Text(placeholder="your answer", layout=widgets.Layout(width="14em")).add_class(
+        if kind in _ASK:
+            self.asked = gettext(_ASK[kind])
+        elif unit:
+            self.asked = ngettext("Give the answer to {count} decimal place (in {unit}), like {example}.",
+                                  "Give the answer to {count} decimal places (in {unit}), like {example}.",
+                                  decimals).format(count=decimals, unit=unit, example=f"{12.3456:.{decimals}f}")
+        else:
+            self.asked = ngettext("Give the answer to {count} decimal place, like {example}.",
+                                  "Give the answer to {count} decimal places, like {example}.",
+                                  decimals).format(count=decimals, example=f"{12.3456:.{decimals}f}")
+        self.box = widgets.Text(placeholder=gettext("your answer"), layout=widgets.Layout(width="14em")).add_class(
             "dos-answer-input")
-        self.check_button = widgets.Button(description="Check", button_style="primary").add_class("dos-check")
-        self.show_button = widgets.Button(description="Show me").add_class("dos-show")
+        self.check_button = widgets.Button(description=gettext("Check"), button_style="primary").add_class("dos-check")
+        self.show_button = widgets.Button(description=gettext("Show me")).add_class("dos-show")
         self.check_button.on_click(lambda _: self.submit(self.box.value))
-        self.show_button.on_click(lambda _: self._show(f"The answer: {self.explain}"))
+        self.show_button.on_click(lambda _: self._show(gettext("The answer: {explain}").format(explain=self.explain)))
         prompt = widgets.HTML(f"<div style='font-size:15px'>{question}</div>"
                               f"<div style='color:{_GREY};font-size:13px'>{html.escape(self.asked)}</div>")
         super().__init__(name, [prompt, widgets.HBox([self.box, self.check_button, self.show_button])])
@@ -163,22 +173,23 @@ class AnswerBox(_Question):
     def submit(self, text: str) -> None:
         """Check what the student typed and show the verdict."""
         if not str(text).strip():
-            self.feedback.value = _styled("Type your answer in the box first.", _RED)
+            self.feedback.value = _styled(html.escape(gettext("Type your answer in the box first.")), _RED)
             return
         try:
             given = read_number(text, chance=self.kind == "chance")
         except ValueError:
             self.feedback.value = _styled(
-                f"I could not read “{html.escape(str(text).strip())}” as a number. {html.escape(self.asked)}", _RED)
+                html.escape(gettext("I could not read “{answer}” as a number.").format(answer=str(text).strip()))
+                + " " + html.escape(self.asked), _RED)
             return
         gap = abs(given - self.answer)
         if gap <= self.tolerance:
-            self._verdict(True, f"Right! {self.explain}")
+            self._verdict(True, gettext("Right!") + f" {self.explain}")
             return
         if self._rounded_too_much(str(text)):
-            self._verdict(False, f"Close, but not precise enough. {html.escape(self.asked)}")
+            self._verdict(False, html.escape(gettext("Close, but not precise enough.")) + f" {html.escape(self.asked)}")
         else:
-            self._verdict(False, f"Not yet. {self.hint}")
+            self._verdict(False, gettext("Not yet.") + f" {self.hint}")
 
     def _rounded_too_much(self, text: str) -> bool:
         """Is the typed number the answer rounded to fewer decimals than asked for?"""
@@ -216,9 +227,9 @@ class ChoiceBox(_Question):
         if option is None:
             return
         if option == self.answer:
-            self._verdict(True, f"Right! {self.explain}")
+            self._verdict(True, gettext("Right!") + f" {self.explain}")
         else:
-            self._verdict(False, f"Not “{html.escape(option)}”. {self.hint}")
+            self._verdict(False, html.escape(gettext("Not “{option}”.").format(option=option)) + f" {self.hint}")
 
 
 class Quiz(widgets.VBox):  # type: ignore[misc]
@@ -238,12 +249,15 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         right = sum(q.right for q in self.questions)
         first = sum(q.right_first_try for q in self.questions)
         total = len(self.questions)
-        text = f"Score: {right} of {total} right"
+        text = gettext("Score: {right} of {total} right").format(right=right, total=total)
         if right:
-            text += f" ({first} at the first try)"
+            text += " " + gettext("({first} at the first try)").format(first=first)
         if right == total:
-            text += ". Well done — you have finished this lesson!"
+            text += ". " + self._finished()
         self.score.value = f"<div style='font-size:16px;font-weight:bold;margin:6px 0'>{text}</div>"
+
+    def _finished(self) -> str:
+        return gettext("Well done — you have finished this lesson!")
 
     def score_text(self) -> str:
         """The score line as plain text."""
@@ -270,14 +284,17 @@ class Guess(widgets.VBox):  # type: ignore[misc]
             control = widgets.ToggleButtons(options=list(options), value=None, style={"button_width": "auto"})
         else:
             control = widgets.IntSlider(value=(low + high) // 2 if start is None else start, min=low, max=high,
-                                        description=f"My guess ({self.unit}):" if self.unit else "My guess:",
+                                        description=gettext("My guess ({unit}):").format(unit=self.unit)
+                                        if self.unit else gettext("My guess:"),
                                         style={"description_width": "initial"},
                                         layout=widgets.Layout(width="28em"))
             control.readout_format = "d"
         self.control = control.add_class("dos-guess-control")
-        self.lock = widgets.Button(description="Lock in my guess", button_style="info").add_class("dos-lock")
+        self.lock = widgets.Button(description=gettext("Lock in my guess"), button_style="info").add_class("dos-lock")
         self.lock.on_click(lambda _: self.lock_in())
-        self.status = widgets.HTML("<i>Make your guess, then lock it in.</i>").add_class("dos-guess-status")
+        guess = gettext("Make your guess, then lock it in.")
+        self.status = widgets.HTML("<i>" + html.escape(guess) + "</i>").add_class(
+            "dos-guess-status")
         super().__init__([widgets.HTML(f"<div style='font-size:15px'>{question}</div>"),
                           widgets.HBox([self.control, self.lock]), self.status])
         self.add_class("dos-guess")
@@ -292,42 +309,58 @@ class Guess(widgets.VBox):  # type: ignore[misc]
     def lock_in(self) -> None:
         """Record the guess; the control is locked from now on."""
         if self.control.value is None:
-            self.status.value = "<span style='color:#b71c1c'>Pick one of the options first.</span>"
+            self.status.value = ("<span style='color:#b71c1c'>"
+                                 "" + html.escape(gettext('Pick one of the options first.')) + "</span>")
             return
         self.value = self.control.value
         self.control.disabled = True
         self.lock.disabled = True
-        self.status.value = (f"Your guess is locked in: <b>{html.escape(self._shown(self.control.value))}</b>. "
-                             "Read on — the page compares it with the answer further down.")
+        self.status.value = html.escape(gettext("Your guess is locked in: {guess}. Read on — the page compares it with "
+                                                "the answer further down.")).replace(
+            "{guess}", f"<b>{html.escape(self._shown(self.control.value))}</b>")
         for listener in self._listeners:
             listener()
 
-    def compare(self, answer: Fraction | float | str, *, what: str = "The exact answer",
+    def compare(self, answer: Fraction | float | str, *, what: str | None = None,
                 note: str = "") -> Any:
         """A line that compares the locked-in guess with ``answer`` (it waits for the guess)."""
         line = widgets.HTML().add_class("dos-guess-compare")
         line.layout.margin = "4px 0"
+        what = gettext("The exact answer") if what is None else what
 
         def redraw() -> None:
             if self.value is None:
-                line.value = ("<div style='font-size:15px'><i>Lock in your guess at the top of the page to compare it "
-                              "with the answer.</i></div>")
+                line.value = ("<div style='font-size:15px'><i>" + html.escape(gettext(
+                    "Lock in your guess at the top of the page to compare it with the answer.")) + "</i></div>")
                 return
             if self.kind == "choice":
-                verdict = "You were right!" if self.value == answer else "Not this time."
-                line.value = (f"<div style='font-size:15px'>Your guess: <b>{html.escape(str(self.value))}</b>. "
-                              f"{what}: <b>{html.escape(str(answer))}</b>. {verdict} {note}</div>")
+                verdict = gettext("You were right!") if self.value == answer else gettext("Not this time.")
+                line.value = ("<div style='font-size:15px'>" + _compared(str(self.value), what, str(answer))
+                              + f" {html.escape(verdict)} {note}</div>")
                 return
             assert not isinstance(answer, str)
             exact = float(answer) * (100 if self.kind == "chance" else 1)
             gap = float(self.value) - exact
             tolerance = 0.5
-            where = "spot on!" if abs(gap) < tolerance else (
-                f"{abs(gap):.1f} {'percentage points' if self.kind == 'chance' else self.unit} too "
-                f"{'high' if gap > 0 else 'low'}.")
-            line.value = (f"<div style='font-size:15px'>Your guess: <b>{html.escape(self._shown(self.value))}</b>. "
-                          f"{what}: <b>{exact:.1f} {html.escape(self.unit)}</b>. You were {where} {note}</div>")
+            if abs(gap) < tolerance:
+                where = gettext("You were spot on!")
+            elif self.kind == "chance":
+                where = (gettext("You were {gap} percentage points too high.") if gap > 0 else
+                         gettext("You were {gap} percentage points too low.")).format(gap=f"{abs(gap):.1f}")
+            else:
+                where = (gettext("You were {gap} {unit} too high.") if gap > 0 else
+                         gettext("You were {gap} {unit} too low.")).format(gap=f"{abs(gap):.1f}", unit=self.unit)
+            line.value = ("<div style='font-size:15px'>"
+                          + _compared(self._shown(self.value), what, f"{exact:.1f} {self.unit}".strip())
+                          + f" {html.escape(where)} {note}</div>")
 
         self._listeners.append(redraw)
         redraw()
         return line
+
+
+def _compared(guess: str, what: str, answer: str) -> str:
+    """"Your guess: **30 %**. The exact answer: **27.3 %**." in the current language (HTML)."""
+    return html.escape(gettext("Your guess: {guess}. {what}: {answer}.")).replace(
+        "{guess}", f"<b>{html.escape(guess)}</b>").replace("{what}", what).replace(
+        "{answer}", f"<b>{html.escape(answer)}</b>")

@@ -24,9 +24,10 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.cards import Card, Color, Kind
+from dos_lab.i18n import card_codes, colour_letter, colour_name, gettext
 from dos_lab.play.controller import Declaration
 from dos_lab.play.observer import Pile
-from dos_lab.render import PALETTE, SYMBOLS, card_html
+from dos_lab.render import PALETTE, SYMBOLS, card_html, card_name
 
 __all__ = [
     "STYLESHEET",
@@ -56,11 +57,14 @@ def _colour_rules() -> str:
         bg, fg = PALETTE[color]
         rules.append(f".dos-table .dos-c-{color.value}{{background:{bg} !important;color:{fg} !important;"
                      f"border-color:{bg} !important}}"
-                     f".dos-table .dos-c-{color.value}::after{{content:'{SYMBOLS[color]} {color.value}'}}")
+                     f".dos-table .dos-c-{color.value}::after"
+                     f"{{content:'{SYMBOLS[color]} {colour_letter(color.value)}'}}")
     return "".join(rules)
 
 
-#: the table's CSS; every rule is scoped under ``.dos-table``
+_ENGLISH_CORNERS = _colour_rules()
+
+#: the table's CSS; every rule is scoped under ``.dos-table`` (:func:`stylesheet` gives the current language's)
 STYLESHEET = (
     ".dos-table{font-family:'DejaVu Sans',Verdana,sans-serif;color:#1a1a1a;max-width:1180px}"
     ".dos-table .dos-card-btn{position:relative;width:62px;height:90px;margin:6px 4px 2px 4px;padding:4px 5px;"
@@ -116,8 +120,10 @@ STYLESHEET = (
 
 
 def stylesheet() -> widgets.HTML:
-    """An invisible widget carrying :data:`STYLESHEET` (a ``<style>`` element works in Jupyter and Voila)."""
-    return widgets.HTML(f"<style>{STYLESHEET}</style>", layout=widgets.Layout(height="0px", margin="0"))
+    """An invisible widget carrying :data:`STYLESHEET` (a ``<style>`` element works in Jupyter and Voila), with the
+    colour letters of the current language in the card corners."""
+    sheet = STYLESHEET.replace(_ENGLISH_CORNERS, _colour_rules())
+    return widgets.HTML(f"<style>{sheet}</style>", layout=widgets.Layout(height="0px", margin="0"))
 
 
 def face_text(card: Card) -> str:
@@ -126,21 +132,15 @@ def face_text(card: Card) -> str:
         return "WILD\n2"
     assert card.color is not None
     centre = "#" if card.kind is Kind.WILD_NUMBER else str(card.number)
-    return f"{card.color.value} {SYMBOLS[card.color]}\n{centre}"
+    return f"{colour_letter(card.color.value)} {SYMBOLS[card.color]}\n{centre}"
 
 
 def card_tooltip(card: Card, *, selected: bool = False, extra: str = "") -> str:
-    """The spoken/hover description: ``"red 7"``, ``"Wild DOS, counts as 2"``."""
-    if card.kind is Kind.WILD_DOS:
-        text = "Wild DOS, counts as 2 in any colour"
-    elif card.kind is Kind.WILD_NUMBER:
-        assert card.color is not None
-        text = f"{card.color.label} Wild #, any number 1 to 10"
-    else:
-        text = card.name
+    """The spoken/hover description in the current language: ``"red 7"``, ``"Wild DOS, counts as 2"``."""
+    text = gettext("Wild DOS, counts as 2 in any colour") if card.kind is Kind.WILD_DOS else card_name(card)
     if extra:
         text += f" — {extra}"
-    return text + (" — selected" if selected else "")
+    return text + (" — " + gettext("selected") if selected else "")
 
 
 def card_classes(card: Card) -> list[str]:
@@ -206,8 +206,8 @@ def shown_as_text(pile: Pile) -> str:
     if value is None:
         return ""
     if isinstance(value, Color):
-        return f"as {value.value} {SYMBOLS[value]}"
-    return f"as {value}"
+        return gettext("as {value}").format(value=f"{colour_letter(value.value)} {SYMBOLS[value]}")
+    return gettext("as {value}").format(value=value)
 
 
 class RowPile(widgets.VBox):  # type: ignore[misc]
@@ -230,15 +230,16 @@ class RowPile(widgets.VBox):  # type: ignore[misc]
     def show(self, pile: Pile, *, targeted: bool, live: bool, marks: Iterable[str] = ()) -> None:
         """Draw ``pile``: the card, whether it is the target, and what was played on it."""
         wanted = [*marks, *(["dos-targeted"] if targeted else []), *(["dos-matched"] if pile.played else [])]
-        extra = "your target" if targeted else ("matched this turn" if pile.played else
-                                                "click to target" if live else "")
+        extra = gettext("your target") if targeted else (gettext("matched this turn") if pile.played else
+                                                         gettext("click to target") if live else "")
         show_card(self.button, pile.card, self.classes[0], marks=[*self.classes[1:], *wanted], extra=extra)
-        parts = [f'<div style="font-size:12px;font-weight:700">Card {self.index + 1}</div>']
+        label = gettext("Card {number}").format(number=self.index + 1)
+        parts = [f'<div style="font-size:12px;font-weight:700">{escape(label)}</div>']
         declared = shown_as_text(pile)
         if declared:
             parts.append(f'<div style="font-size:12px;font-weight:700">{escape(declared)}</div>')
         if pile.played:
-            parts.append('<div style="font-size:11px">played on it:</div>'
+            parts.append('<div style="font-size:11px">' + escape(gettext("played on it:")) + '</div>'
                          + "".join(card_html(p.card, declared=p.color or p.value, size="small") for p in pile.plays))
         set_trait(self.caption, "value", f'<div style="text-align:center;max-width:120px">{"".join(parts)}</div>')
 
@@ -267,10 +268,10 @@ def fit_row(piles: list[RowPile], box: widgets.Box, count: int, on_click: Callab
 
 def _choice_label(need: Declaration, value: str) -> str:
     if not value:
-        return "let the engine choose"
+        return gettext("let the engine choose")
     if need.card.kind is Kind.WILD_DOS:
         color = Color.parse(value)
-        return f"{color.label} {SYMBOLS[color]}"
+        return f"{colour_name(color.value)} {SYMBOLS[color]}"
     return value
 
 
@@ -322,13 +323,20 @@ class DeclarationBox(widgets.HBox):  # type: ignore[misc]
                 options: tuple[tuple[str, str | None], ...] = tuple(
                     (_choice_label(need, value), value) for value in need.choices)
                 if "" not in need.choices:
-                    options = (("choose…", None), *options)
+                    options = ((gettext("choose…"), None), *options)
                 set_trait(dropdown, "options", options)
                 set_trait(dropdown, "value", need.value or (None if "" not in need.choices else ""))
-                where = "your" if need.where == "hand" else "the Center Row's"
-                set_trait(dropdown, "description", f"{what.capitalize()} for {where} {need.card.code}:")
-                free = ", or let the engine choose one that makes the match legal" if "" in need.choices else ""
-                set_trait(dropdown, "tooltip", f"Say what {where} {need.card.code} stands for{free}")
+                code = card_codes(need.card.code)
+                described = {("hand", "colour"): gettext("Colour for your {card}:"),
+                             ("hand", "number"): gettext("Number for your {card}:"),
+                             ("row", "colour"): gettext("Colour for the Center Row's {card}:"),
+                             ("row", "number"): gettext("Number for the Center Row's {card}:")}
+                set_trait(dropdown, "description", described[need.where, what].format(card=code))
+                tip = (gettext("Say what your {card} stands for") if need.where == "hand"
+                       else gettext("Say what the Center Row's {card} stands for")).format(card=code)
+                if "" in need.choices:
+                    tip += gettext(", or let the engine choose one that makes the match legal")
+                set_trait(dropdown, "tooltip", tip)
                 set_trait(dropdown.layout, "display", None)
             children = tuple(d for d, _ in self._dropdowns)
             if tuple(getattr(self, "children", ())) != children:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from dos_lab.cards import COLORS, NUMBERS, Card, Kind, full_deck
 from dos_lab.events import player_name
+from dos_lab.i18n import colour_name, gettext, ngettext
 from dos_lab.play.intents import Action
 from dos_lab.play.observer import Pile
 from dos_lab.play.steps import Step, bonus_order_rows
@@ -26,7 +27,7 @@ BAD_INK = "#b71c1c"
 
 def count_text(n: int) -> str:
     """``"1 card"``, ``"3 cards"``."""
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return ngettext("{count} card", "{count} cards", n).format(count=n)
 
 
 def deck_table_html() -> str:
@@ -34,10 +35,11 @@ def deck_table_html() -> str:
     deck = full_deck()
     cell = "padding:2px 6px;text-align:center;border:1px solid #bbb"
     head = "".join(f"<th style='{cell}'>{h}</th>" for h in
-                   ["colour", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Wild #", "total"])
+                   [gettext("colour"), "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", gettext("Wild #"),
+                    gettext("total")])
     rows = []
     for color in COLORS:
-        tds = [f"<td style='{cell}'>{color.label} {SYMBOLS[color]}</td>"]
+        tds = [f"<td style='{cell}'>{colour_name(color.value)} {SYMBOLS[color]}</td>"]
         total = 0
         for number in (1, 2, *NUMBERS[1:]):
             copies = sum(1 for c in deck if c.color is color and c.number == number)
@@ -47,10 +49,12 @@ def deck_table_html() -> str:
         tds.append(f"<td style='{cell}'>{wild}</td><td style='{cell}'><b>{total + wild}</b></td>")
         rows.append("<tr>" + "".join(tds) + "</tr>")
     wild_dos = sum(1 for c in deck if c.kind is Kind.WILD_DOS)
-    rows.append(f"<tr><td style='{cell}'>Wild DOS</td><td style='{cell}' colspan='11'>{wild_dos} black cards, "
-                f"each counts as a 2 of any colour (the only 2s in the game)</td>"
-                f"<td style='{cell}'><b>{wild_dos}</b></td></tr>")
-    rows.append(f"<tr><td style='{cell}' colspan='12'><b>All cards</b></td>"
+    black = ngettext("{count} black card, each counts as a 2 of any colour (the only 2s in the game)",
+                     "{count} black cards, each counts as a 2 of any colour (the only 2s in the game)",
+                     wild_dos).format(count=wild_dos)
+    rows.append(f"<tr><td style='{cell}'>" + html.escape(gettext('Wild DOS')) + f"</td><td style='{cell}' colspan='11'>"
+                f"{html.escape(black)}</td><td style='{cell}'><b>{wild_dos}</b></td></tr>")
+    rows.append(f"<tr><td style='{cell}' colspan='12'><b>" + html.escape(gettext('All cards')) + f"</b></td>"
                 f"<td style='{cell}'><b>{len(deck)}</b></td></tr>")
     return (f'<table class="dos-tut-deck" style="border-collapse:collapse;font:13px sans-serif">'
             f"<tr>{head}</tr>{''.join(rows)}</table>")
@@ -65,14 +69,17 @@ def bonus_order_html(round_before: Round, actions: Sequence[Action]) -> str:
                 f'padding:8px"><div style="font:700 15px sans-serif;color:{colour}">{html.escape(title)}</div>'
                 f'<div style="font:13px sans-serif;margin:4px 0">{html.escape(note)}</div>'
                 f"<div>{cards_html(cards)}</div>"
-                f'<div style="font:13px sans-serif">{len(cards)} cards in the Center Row</div></div>')
+                f'<div style="font:13px sans-serif">{html.escape(in_row(len(cards)))}</div></div>')
+
+    def in_row(n: int) -> str:
+        return ngettext("{count} card in the Center Row", "{count} cards in the Center Row", n).format(count=n)
 
     return ('<div class="dos-tut-compare" style="display:flex;gap:12px;flex-wrap:wrap">'
-            + panel("✓ Right: refill first (E2), then bonus cards (E3)",
-                    "The row is topped up to two from the draw pile, then the bonus cards join it.",
+            + panel(gettext("✓ Right: refill first (E2), then bonus cards (E3)"),
+                    gettext("The row is topped up to two from the draw pile, then the bonus cards join it."),
                     right, OK_INK, "dos-tut-order-right")
-            + panel("✗ Wrong: bonus cards first, then refill",
-                    "The bonus cards fill the gap, so no card is turned up: the row ends up too small.",
+            + panel(gettext("✗ Wrong: bonus cards first, then refill"),
+                    gettext("The bonus cards fill the gap, so no card is turned up: the row ends up too small."),
                     wrong, BAD_INK, "dos-tut-order-wrong")
             + "</div>")
 
@@ -81,8 +88,9 @@ def pile_html(index: int, pile: Pile) -> str:
     """A row card (numbered from 1) with the cards played on it this turn, declarations on the cards."""
     played = "".join(card_html(p.card, declared=p.value if p.value is not None else p.color, size="small")
                      for p in pile.plays)
-    return (f'<span class="dos-pile" style="display:inline-block;margin-right:10px">'
-            f'<span style="display:block;font:11px sans-serif;color:#555">Card {index + 1}</span>'
+    return ('<span class="dos-pile" style="display:inline-block;margin-right:10px">'
+            '<span style="display:block;font:11px sans-serif;color:#555">'
+            '' + html.escape(gettext("Card {number}").format(number=index + 1)) + f'</span>'
             f"{card_html(pile.card, declared=pile.shown_as)}{played}</span>")
 
 
@@ -91,7 +99,10 @@ def step_html(s: Step) -> str:
     piles = [pile_html(index, pile) for index, pile in enumerate(s.frame.row)]
     hands = "".join(f'<div style="font:13px sans-serif">{player_name(p)} — {count_text(len(h))}: '
                     f"{cards_html(list(h), size='small')}</div>" for p, h in enumerate(s.hands))
-    return (f'<div style="font:600 13px sans-serif">Center Row ({count_text(len(s.row))})</div>'
+    row = gettext("Center Row ({cards})").format(cards=count_text(len(s.row)))
+    piles_said = (ngettext("Draw pile: {count} card", "Draw pile: {count} cards", s.draw_pile).format(count=s.draw_pile)
+                  + " · " + ngettext("Discard pile: {count} card", "Discard pile: {count} cards", s.discard_pile
+                                     ).format(count=s.discard_pile))
+    return (f'<div style="font:600 13px sans-serif">{html.escape(row)}</div>'
             f"<div>{''.join(piles) or cards_html([])}</div>{hands}"
-            f'<div style="font:13px sans-serif;color:#333">Draw pile: {count_text(s.draw_pile)} · '
-            f"Discard pile: {count_text(s.discard_pile)}</div>")
+            f'<div style="font:13px sans-serif;color:#333">{html.escape(piles_said)}</div>')

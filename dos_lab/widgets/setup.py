@@ -10,35 +10,60 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from enum import Enum
+from html import escape
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.bots import BOTS
+from dos_lab.events import player_name
+from dos_lab.i18n import gettext, noop
 from dos_lab.rules import RuleSet
 from dos_lab.widgets.controller import TableSetup
 from dos_lab.widgets.positions import POSITIONS
 
-__all__ = ["RULE_LABELS", "SetupPanel"]
+__all__ = ["RULE_LABELS", "VALUE_LABELS", "SetupPanel", "value_label"]
 
 log = logging.getLogger(__name__)
 
-#: option name -> what the setup panel calls it (with its RULES.md reference)
+#: option name -> what the setup panel calls it (with its RULES.md reference; translated when shown)
 RULE_LABELS: dict[str, str] = {
-    "after_draw_matching": "After drawing, you may match (D2)",
-    "bonus_placement": "Colour-bonus placements are (D3)",
-    "wild_number_in_center": "A Wild # in the Center Row gets its number (D4)",
-    "dos_checkpoints": "Two cards must be announced (D5)",
-    "dos_catch_window": "A missed DOS can be caught (D6)",
-    "penalty_vs_going_out": "Penalty vs empty hand (D7)",
-    "empty_draw_pile": "Empty draw pile (D8)",
-    "dealer_rotation": "Next dealer (D1)",
-    "reflip_wilds_in_initial_center": "Re-flip wilds turned up in the row (D10)",
-    "target_score": "Play to (R13.3)",
-    "hand_size": "Cards dealt (R2.2)",
-    "dos_penalty": "DOS penalty cards (R11.1)",
+    "after_draw_matching": noop("After drawing, you may match (D2)"),
+    "bonus_placement": noop("Colour-bonus placements are (D3)"),
+    "wild_number_in_center": noop("A Wild # in the Center Row gets its number (D4)"),
+    "dos_checkpoints": noop("Two cards must be announced (D5)"),
+    "dos_catch_window": noop("A missed DOS can be caught (D6)"),
+    "penalty_vs_going_out": noop("Penalty vs empty hand (D7)"),
+    "empty_draw_pile": noop("Empty draw pile (D8)"),
+    "dealer_rotation": noop("Next dealer (D1)"),
+    "reflip_wilds_in_initial_center": noop("Re-flip wilds turned up in the row (D10)"),
+    "target_score": noop("Play to (R13.3)"),
+    "hand_size": noop("Cards dealt (R2.2)"),
+    "dos_penalty": noop("DOS penalty cards (R11.1)"),
 }
-FORGET_CHOICES = (("never", 0.0), ("sometimes (1 in 4)", 0.25), ("often (1 in 2)", 0.5))
+#: what each value of a rule option, each computer player and each staged position is called on the panel
+VALUE_LABELS: dict[str, str] = {
+    "drawn_card_only": noop("the drawn card only"), "any_matches": noop("any matches"),
+    "mandatory": noop("mandatory"), "optional": noop("optional"),
+    "matcher_declares": noop("the matcher declares it"), "declared_when_placed": noop("declared when placed"),
+    "rest_points": noop("at rest points"), "end_of_own_turn": noop("at the end of your own turn"),
+    "every_card_movement": noop("at every card movement"),
+    "until_hand_size_changes": noop("until the hand size changes"),
+    "until_next_turn_starts": noop("until the next turn starts"),
+    "penalty_first": noop("penalty first"), "empty_hand_ends_round": noop("an empty hand ends the round"),
+    "reshuffle_discards": noop("reshuffle the discards"), "skip_draw": noop("skip the draw"),
+    "pass_left": noop("passes to the left"), "winner_deals": noop("the winner deals"),
+    "random": noop("random"), "greedy": noop("greedy"), "tactician": noop("tactician"),
+    "colour-match": noop("a colour match"), "dos-call": noop("a DOS call"), "going-out": noop("going out"),
+}
+
+
+def value_label(value: str) -> str:
+    """What the panel calls an option value, a computer player or a position, in the current language."""
+    return gettext(VALUE_LABELS[value]) if value in VALUE_LABELS else value.replace("_", " ")
+
+
+FORGET_CHOICES = ((noop("never"), 0.0), (noop("sometimes (1 in 4)"), 0.25), (noop("often (1 in 2)"), 0.5))
 
 
 class SetupPanel(widgets.VBox):  # type: ignore[misc]
@@ -47,38 +72,44 @@ class SetupPanel(widgets.VBox):  # type: ignore[misc]
     def __init__(self, setup: TableSetup, on_start: Callable[[TableSetup], None]) -> None:
         self._on_start = on_start
         wide = {"description_width": "initial"}
-        self.toggle = widgets.Button(description="Game setup and rules ▾", tooltip="Show or hide the setup form",
+        self.toggle = widgets.Button(description=gettext("Game setup and rules ▾"),
+                                     tooltip=gettext("Show or hide the setup form"),
                                      layout=widgets.Layout(width="auto"))
         self.toggle.add_class("dos-action")
         self.toggle.add_class("dos-setup-toggle")
         self.toggle.on_click(self._toggle)
         self.opponents = widgets.Dropdown(options=[("1", 1), ("2", 2), ("3", 3)], value=max(1, len(setup.bots)),
-                                          description="Computer opponents:", style=wide)
+                                          description=gettext("Computer opponents:"), style=wide)
         self.opponents.add_class("dos-setup-opponents")
         kinds = list(BOTS)
         self.bot_kinds = []
         for seat in range(1, 4):
             kind = setup.bots[seat - 1] if seat - 1 < len(setup.bots) else "greedy"
-            dropdown = widgets.Dropdown(options=kinds, value=kind, description=f"P{seat + 1} plays like:", style=wide)
+            dropdown = widgets.Dropdown(options=[(value_label(k), k) for k in kinds], value=kind,
+                                        description=gettext("{player} plays like:").format(player=player_name(seat)),
+                                        style=wide)
             dropdown.add_class(f"dos-setup-bot-{seat}")
             self.bot_kinds.append(dropdown)
-        self.seed = widgets.IntText(value=setup.seed, description="Seed (same seed, same deal):", style=wide,
+        self.seed = widgets.IntText(value=setup.seed, description=gettext("Seed (same seed, same deal):"), style=wide,
                                     layout=widgets.Layout(width="260px"))
         self.seed.add_class("dos-setup-seed")
-        self.position = widgets.Dropdown(options=[("a shuffled deal", "")] + [(name, name) for name in POSITIONS],
-                                         value=setup.position or "", description="Start from:", style=wide)
+        self.position = widgets.Dropdown(options=[(gettext("a shuffled deal"), "")] + [(value_label(name), name)
+                                                                                 for name in POSITIONS],
+                                         value=setup.position or "", description=gettext("Start from:"), style=wide)
         self.position.add_class("dos-setup-position")
-        self.forget = widgets.Dropdown(options=FORGET_CHOICES, value=setup.forget_dos
+        forget = [(gettext(label), value) for label, value in FORGET_CHOICES]
+        self.forget = widgets.Dropdown(options=forget, value=setup.forget_dos
                                        if setup.forget_dos in dict(FORGET_CHOICES).values() else 0.25,
-                                       description="Computer players forget to call DOS:", style=wide)
+                                       description=gettext("Computer players forget to call DOS:"), style=wide)
         self.forget.add_class("dos-setup-forget")
         self.rules: dict[str, widgets.Widget] = {}
         defaults = RuleSet(**setup.rules)
-        for name, label in RULE_LABELS.items():
+        for name, english in RULE_LABELS.items():
             value = getattr(defaults, name)
+            label = gettext(english)
             control: widgets.Widget
             if isinstance(value, Enum):
-                control = widgets.Dropdown(options=[(m.value.replace("_", " "), m.value) for m in type(value)],
+                control = widgets.Dropdown(options=[(value_label(m.value), m.value) for m in type(value)],
                                            value=value.value, description=label + ":", style=wide)
             elif isinstance(value, bool):
                 control = widgets.Checkbox(value=value, description=label, indent=False)
@@ -87,17 +118,19 @@ class SetupPanel(widgets.VBox):  # type: ignore[misc]
                                           layout=widgets.Layout(width="260px"))
             control.add_class(f"dos-rule-{name.replace('_', '-')}")
             self.rules[name] = control
-        self.start = widgets.Button(description="Start new game", button_style="primary",
-                                    tooltip="Deal a new game with these settings", layout=widgets.Layout(width="auto"))
+        self.start = widgets.Button(description=gettext("Start new game"), button_style="primary",
+                                    tooltip=gettext("Deal a new game with these settings"),
+                                    layout=widgets.Layout(width="auto"))
         self.start.add_class("dos-action")
         self.start.add_class("dos-start")
         self.start.on_click(self._start)
         self.opponents.observe(self._show_seats, names="value")
         self.body = widgets.VBox([
-            widgets.HTML('<div class="dos-section-title">Players</div>'), self.opponents, *self.bot_kinds,
-            self.forget, self.seed, self.position,
-            widgets.HTML('<div class="dos-section-title">Rule options (RULES.md §3; the defaults are classic DOS)'
-                         '</div>'), *self.rules.values(), self.start],
+            widgets.HTML('<div class="dos-section-title">' + escape(gettext("Players")) + '</div>'), self.opponents,
+            *self.bot_kinds, self.forget, self.seed, self.position,
+            widgets.HTML('<div class="dos-section-title">'
+                         + escape(gettext("Rule options (RULES.md §3; the defaults are classic DOS)")) + "</div>"),
+            *self.rules.values(), self.start],
             layout=widgets.Layout(display="none", padding="4px 0 4px 8px"))
         self.body.add_class("dos-setup-body")
         self._show_seats()
@@ -119,7 +152,7 @@ class SetupPanel(widgets.VBox):  # type: ignore[misc]
     def _toggle(self, _: Any) -> None:
         opening = self.body.layout.display == "none"
         self.body.layout.display = None if opening else "none"
-        self.toggle.description = "Game setup and rules ▴" if opening else "Game setup and rules ▾"
+        self.toggle.description = gettext("Game setup and rules ▴") if opening else gettext("Game setup and rules ▾")
 
     def _start(self, _: Any) -> None:
         try:

@@ -26,6 +26,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.cards import Card
 from dos_lab.events import Event, player_name
+from dos_lab.i18n import gettext, ngettext, noop
 from dos_lab.play.controller import TableController, TableSetup
 from dos_lab.play.observer import TableSnapshot
 from dos_lab.play.stages import STAGES
@@ -46,17 +47,18 @@ __all__ = ["TableView", "play"]
 
 log = logging.getLogger(__name__)
 
-#: (key, label, tooltip) of the action buttons, in keyboard (tab) order
+#: (key, label, tooltip) of the action buttons, in keyboard (tab) order; translated when a table is built
 ACTIONS: tuple[tuple[str, str, str], ...] = (
-    ("match", "Match", "Play the selected hand cards on the chosen row card"),
-    ("draw", "Draw", "Draw a card instead of matching (R7)"),
-    ("place", "Place", "Put the selected card into the Center Row (after a draw, or as a colour bonus)"),
-    ("end_turn", "End turn", "Finish your turn: discard the matched piles, refill the row, bonuses (R8)"),
-    ("dos", "DOS!", "Call DOS when you hold exactly two cards, or with the placement that leaves you two (R11)"),
-    ("hint", "Hint", "Select one legal match for me"),
-    ("undo", "Undo", "Take back your last action this turn"),
-    ("next", "Next ▶", "Show the next step of the computer players' turns"),
-    ("skip", "Skip to my turn ▶▶", "Show all the computer players' steps at once"),
+    ("match", noop("Match"), noop("Play the selected hand cards on the chosen row card")),
+    ("draw", noop("Draw"), noop("Draw a card instead of matching (R7)")),
+    ("place", noop("Place"), noop("Put the selected card into the Center Row (after a draw, or as a colour bonus)")),
+    ("end_turn", noop("End turn"), noop("Finish your turn: discard the matched piles, refill the row, bonuses (R8)")),
+    ("dos", noop("DOS!"),
+     noop("Call DOS when you hold exactly two cards, or with the placement that leaves you two (R11)")),
+    ("hint", noop("Hint"), noop("Select one legal match for me")),
+    ("undo", noop("Undo"), noop("Take back your last action this turn")),
+    ("next", noop("Next ▶"), noop("Show the next step of the computer players' turns")),
+    ("skip", noop("Skip to my turn ▶▶"), noop("Show all the computer players' steps at once")),
 )
 LOG_LINES = 40
 
@@ -71,8 +73,10 @@ def stage_chips(current: str | None) -> str:
     """The stage bar E1–E6 with the current stage marked."""
     chips = "".join(
         f'<span class="dos-stage{" dos-stage-now" if current == code else ""}">'
-        f'{"▶ " if current == code else ""}{code} {label}</span>' for code, label in STAGES)
-    return f'<div style="margin:2px 0 0 2px"><span style="font-size:12px">End of turn: </span>{chips}</div>'
+        f'{"▶ " if current == code else ""}{code} ' + escape(gettext(label)) + '</span>' for code, label in STAGES)
+    return ('<div style="margin:2px 0 0 2px"><span style="font-size:12px">' + escape(gettext("End of turn:"))
+            + ' </span>'
+            f"{chips}</div>")
 
 
 def log_html(events: list[Event], viewer: int | None) -> str:
@@ -115,14 +119,15 @@ class TableView(widgets.VBox):  # type: ignore[misc]
         self.declare_box = DeclarationBox(c.declarations_needed, c.declare)
         self.buttons: dict[str, widgets.Button] = {}
         for key, label, tip in ACTIONS:
-            button = widgets.Button(description=label, tooltip=tip,
+            button = widgets.Button(description=gettext(label), tooltip=gettext(tip),
                                     layout=widgets.Layout(width="auto", min_width="84px"))
             button.add_class("dos-action")
             button.add_class(f"dos-{key.replace('_', '-')}")
             button.on_click(safe(getattr(c, {"dos": "call_dos", "next": "next_step"}.get(key, key))))
             self.buttons[key] = button
         self.scoring = _html("dos-scoring")
-        self.next_round = widgets.Button(description="Next round", tooltip="Deal the next round (R13.5)",
+        self.next_round = widgets.Button(description=gettext("Next round"),
+                                         tooltip=gettext("Deal the next round (R13.5)"),
                                          layout=widgets.Layout(width="auto"))
         self.next_round.add_class("dos-action")
         self.next_round.add_class("dos-next-round")
@@ -138,10 +143,10 @@ class TableView(widgets.VBox):  # type: ignore[misc]
         replay.add_class("dos-replay")
         children: list[widgets.Widget] = [
             stylesheet(), self.header, self.prompt, self.status, replay,
-            self._title("Opponents"), self.opponents,
-            self._title("Center Row — click a card to make it your target"), self.row_box, self.piles, self.stages,
-            self.hand_title, self.hand_box, self.declare_box, actions, self.round_end,
-            self._title("What happened (newest first)"), self.log_box]
+            self._title(gettext("Opponents")), self.opponents,
+            self._title(gettext("Center Row — click a card to make it your target")), self.row_box, self.piles,
+            self.stages, self.hand_title, self.hand_box, self.declare_box, actions, self.round_end,
+            self._title(gettext("What happened (newest first)")), self.log_box]
         if self.setup_panel is not None:
             children.append(self.setup_panel)
         super().__init__(children, layout=widgets.Layout(padding="4px 8px"))
@@ -189,15 +194,20 @@ class TableView(widgets.VBox):  # type: ignore[misc]
         scores = g.scores if g is not None else [0] * s.players
         cells = []
         for p in range(s.players):
-            now = " ◀ to play" if p == s.current and not s.over else ""
-            cells.append(f"<td><b>{escape(c.name(p))}</b>{now}</td><td>{scores[p]} points</td>")
+            now = " " + escape(gettext("◀ to play")) if p == s.current and not s.over else ""
+            points = ngettext("{count} point", "{count} points", scores[p]).format(count=scores[p])
+            cells.append(f"<td><b>{escape(c.name(p))}</b>{now}</td><td>{escape(points)}</td>")
         rows = "".join(f"<tr>{cell}</tr>" for cell in cells)
-        about = (f"Dealer {player_name(g.dealer)} · first to {g.rules.target_score} points wins · "
-                 f'<span class="dos-seed">deal number (seed) {c.seed}</span>' if g is not None else "")
-        number = f"round {g.round_number}, " if g is not None else ""
+        about = (escape(gettext("Dealer {player} · first to {target} points wins").format(
+                     player=player_name(g.dealer), target=g.rules.target_score)) + " · "
+                 '<span class="dos-seed">' + escape(gettext("deal number (seed) {seed}").format(seed=c.seed))
+                 + '</span>'
+                 if g is not None else "")
+        title = (gettext("DOS — round {round}, turn {turn}").format(round=g.round_number, turn=s.turn)
+                 if g is not None else gettext("DOS — turn {turn}").format(turn=s.turn))
         set_trait(self.header, "value",
                   f'<div style="display:flex;flex-wrap:wrap;gap:8px 24px;align-items:flex-start">'
-                  f'<div><div style="font-size:20px;font-weight:700">DOS — {number}turn {s.turn}</div>'
+                  f'<div><div style="font-size:20px;font-weight:700">{escape(title)}</div>'
                   f'<div style="font-size:13px">{about}</div></div>'
                   f'<table class="dos-scoring dos-scores">{rows}</table></div>')
 
@@ -208,9 +218,10 @@ class TableView(widgets.VBox):  # type: ignore[misc]
             self._opponent_info, self._catch, boxes = {}, {}, []
             for p in others:
                 info = _html(f"dos-opponent-{p}")
-                catch = widgets.Button(description=f"Catch {player_name(p)}!",
-                                       tooltip=f"Call DOS on {player_name(p)}: they hold two cards and "
-                                               "forgot to call (R11.1)", layout=widgets.Layout(width="auto"))
+                catch = widgets.Button(description=gettext("Catch {player}!").format(player=player_name(p)),
+                                       tooltip=gettext("Call DOS on {player}: they hold two cards and forgot to call "
+                                                       "(R11.1)").format(player=player_name(p)),
+                                       layout=widgets.Layout(width="auto"))
                 catch.add_class("dos-action")
                 catch.add_class(f"dos-catch-{p}")
                 catch.on_click(safe(functools.partial(c.catch, p)))
@@ -222,14 +233,16 @@ class TableView(widgets.VBox):  # type: ignore[misc]
             playing = p == s.current and not s.over
             notes = []
             if playing:
-                notes.append("◀ playing now")
+                notes.append(gettext("◀ playing now"))
             if n == 2:
-                notes.append("called DOS ✓" if s.called[p] else "two cards, no DOS call yet")
+                notes.append(gettext("called DOS ✓") if s.called[p] else gettext("two cards, no DOS call yet"))
+            count = escape(ngettext("{count} card", "{count} cards", n)).replace(
+                "{count}", f'<span style="font-size:20px;font-weight:700">{n}</span>')
             backs = "▮" * min(n, 20) + ("…" if n > 20 else "")
             set_trait(self._opponent_info[p], "value",
                       f'<div class="dos-panel{" dos-panel-current" if playing else ""}" style="min-width:190px">'
-                      f'<b>{escape(c.name(p))}</b><br><span style="font-size:20px;font-weight:700">{n}</span> '
-                      f'card{"s" * (n != 1)} <span aria-hidden="true" style="color:#5d4037">{backs}</span>'
+                      f'<b>{escape(c.name(p))}</b><br>{count} '
+                      f'<span aria-hidden="true" style="color:#5d4037">{backs}</span>'
                       f'<br><span style="font-size:13px">{escape(" · ".join(notes)) or "&nbsp;"}</span></div>')
             set_trait(self._catch[p], "disabled", not c.can_catch(p))
             set_trait(self._catch[p].layout, "display", None if n == 2 else "none")
@@ -240,10 +253,11 @@ class TableView(widgets.VBox):  # type: ignore[misc]
         live = c.live and s.your_turn
         for index, pile in enumerate(s.row):
             self.row_piles[index].show(pile, targeted=live and c.target == index, live=live)
-        set_trait(self.piles, "value",
-                  f'<div style="font-size:14px;margin:2px 0 0 4px">Draw pile: <b>{s.draw_count}</b> '
-                  f'card{"s" * (s.draw_count != 1)} · Discard pile: <b>{s.discard_count}</b> '
-                  f'card{"s" * (s.discard_count != 1)}</div>')
+        draw = escape(ngettext("Draw pile: {count} card", "Draw pile: {count} cards", s.draw_count)).replace(
+            "{count}", f"<b>{s.draw_count}</b>")
+        discard = escape(ngettext("Discard pile: {count} card", "Discard pile: {count} cards", s.discard_count)
+                         ).replace("{count}", f"<b>{s.discard_count}</b>")
+        set_trait(self.piles, "value", f'<div style="font-size:14px;margin:2px 0 0 4px">{draw} · {discard}</div>')
         set_trait(self.stages, "value", stage_chips(s.stage))
 
     def _hand(self, s: TableSnapshot) -> None:
@@ -253,11 +267,13 @@ class TableView(widgets.VBox):  # type: ignore[misc]
             selected = index in c.selected and not c.replaying
             drawn = s.drawn == card and index == _last_index(s.hand, card)
             show_card(self.hand_buttons[index], card, f"dos-hand-{index}", selected=selected,
-                      extra="just drawn" if drawn else "", disabled=s.over)
-        called = " · DOS called ✓" if s.called[c.human] else ""
+                      extra=gettext("just drawn") if drawn else "", disabled=s.over)
+        called = " · " + gettext("DOS called ✓") if s.called[c.human] else ""
+        title = ngettext("Your hand — {count} card", "Your hand — {count} cards", len(s.hand)).format(
+            count=len(s.hand))
         set_trait(self.hand_title, "value",
-                  f'<div class="dos-section-title">Your hand — {len(s.hand)} card{"s" * (len(s.hand) != 1)}'
-                  f'{called}<span style="font-weight:400"> (click cards to select them)</span></div>')
+                  f'<div class="dos-section-title">{escape(title + called)}<span style="font-weight:400"> '
+                  f'' + escape(gettext("(click cards to select them)")) + '</span></div>')
 
     def _round_end(self, s: TableSnapshot) -> None:
         c = self.controller
@@ -272,14 +288,17 @@ class TableView(widgets.VBox):  # type: ignore[misc]
         r = c.round
         rows = []
         for p, hand, points in c.round_summary():
-            result = f"went out: scores <b>{r.points}</b>" if p == r.winner else f"{points} points to the winner"
+            lost = ngettext("{count} point to the winner", "{count} points to the winner", points).format(count=points)
+            result = (escape(gettext("went out: scores {points}")).replace("{points}", f"<b>{r.points}</b>")
+                      if p == r.winner else escape(lost))
             total = g.scores[p] if g is not None else ""
             rows.append(f"<tr><td><b>{escape(c.name(p))}</b></td><td>{cards_html(hand, size='small', empty='none')}"
                         f"</td><td>{result}</td><td><b>{total}</b></td></tr>")
         set_trait(self.scoring, "value",
                   f'<div class="dos-panel" style="background:#fff"><div class="dos-section-title">'
-                  f'{escape(c.prompt)}</div><table class="dos-scoring"><tr><th>Player</th><th>Cards left</th>'
-                  f'<th>This round (R13.1)</th><th>Total</th></tr>{"".join(rows)}</table></div>')
+                  f'{escape(c.prompt)}</div><table class="dos-scoring"><tr><th>' + escape(gettext("Player")) + '</th>'
+                  '<th>' + escape(gettext("Cards left")) + '</th><th>' + escape(gettext("This round (R13.1)")) + '</th>'
+                  '<th>' + escape(gettext("Total")) + f'</th></tr>{"".join(rows)}</table></div>')
 
 
 def _last_index(hand: tuple[Card, ...], card: Card) -> int:

@@ -28,6 +28,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.cards import parse_cards
 from dos_lab.events import player_name
+from dos_lab.i18n import card_codes, gettext, ngettext, pgettext
 from dos_lab.play.example import ExampleModel, Position
 from dos_lab.play.intents import Action
 from dos_lab.play.observer import TableSnapshot, snapshot_of
@@ -92,11 +93,13 @@ __all__ = [
 ]
 
 _INK = "#1a1a1a"
-_STATUS = {"ok": (OK_INK, "✓ "), "bad": (BAD_INK, "✗ Not allowed: "), "info": (_INK, ""), "warn": ("#e65100", "⚠ ")}
+_STATUS = {"ok": (OK_INK, "✓ "), "bad": (BAD_INK, "✗ "), "info": (_INK, ""), "warn": ("#e65100", "⚠ ")}
 
 
 def _status(kind: str, text: str) -> str:
     colour, mark = _STATUS[kind]
+    if kind == "bad":
+        mark += gettext("Not allowed: {reason}").split("{reason}")[0]
     lines = html.escape(text).replace("\n", "<br>")
     return (f'<div class="dos-tut-status-{kind}" style="font:14px sans-serif;color:{colour};'
             f'border-left:5px solid {colour};padding:4px 8px;margin:4px 0;white-space:normal">'
@@ -130,20 +133,24 @@ def _board(s: TableSnapshot, viewer: int, game: Game | None, prompt: str) -> str
     parts = ['<div class="dos-tut-table" style="font-family:sans-serif">']
     if game is not None:
         scores = " · ".join(f"{player_name(p)}: {score}" for p, score in enumerate(game.scores))
-        parts.append(f'<div style="font:600 14px sans-serif;margin-bottom:4px">Scores — {html.escape(scores)} '
-                     f"(first to {game.rules.target_score} wins)</div>")
+        said = gettext("Scores — {scores} (first to {target} wins)").format(scores=scores,
+                                                                            target=game.rules.target_score)
+        parts.append(f'<div style="font:600 14px sans-serif;margin-bottom:4px">{html.escape(said)}</div>')
     if prompt:
         parts.append(f'<div class="dos-tut-prompt" style="font:600 14px sans-serif">{html.escape(prompt)}</div>')
     for p, hand in enumerate(s.hands):
         if p == viewer or hand is None:
             continue
-        turn = " ◀ to play" if p == s.current and not s.over else ""
-        called = " · called DOS ✓" if s.called[p] and len(hand) == 2 else ""
+        turn = " " + gettext("◀ to play") if p == s.current and not s.over else ""
+        called = " · " + gettext("called DOS ✓") if s.called[p] and len(hand) == 2 else ""
         parts.append(f'<div style="font:13px sans-serif;margin-top:2px">{player_name(p)} — {count_text(len(hand))}'
                      f"{turn}{called}: {cards_html(list(hand), size='small')}</div>")
     mine = s.hand_sizes[viewer]
-    parts.append(f'<div style="font:13px sans-serif;color:#333">You ({player_name(viewer)}) hold {count_text(mine)} '
-                 f"· Draw pile: {count_text(s.draw_count)} · Discard pile: {count_text(s.discard_count)}</div></div>")
+    said = (gettext("You ({player}) hold {cards}").format(player=player_name(viewer), cards=count_text(mine)) + " · "
+            + ngettext("Draw pile: {count} card", "Draw pile: {count} cards", s.draw_count).format(count=s.draw_count)
+            + " · " + ngettext("Discard pile: {count} card", "Discard pile: {count} cards", s.discard_count).format(
+                count=s.discard_count))
+    parts.append(f'<div style="font:13px sans-serif;color:#333">{html.escape(said)}</div></div>')
     return "".join(parts)
 
 
@@ -168,7 +175,7 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, position: Position, goal: str = "", check: Callable[[Round], bool] | None = None, *,
-                 success: str = "Well done: goal reached!", solution: Sequence[Action] | None = None,
+                 success: str | None = None, solution: Sequence[Action] | None = None,
                  title: str = "", dos_buttons: bool = False, opponents_catch: bool = False,
                  player: int | None = None, stage_codes: bool = True) -> None:
         super().__init__(layout=widgets.Layout(border="2px solid #90a4ae", padding="8px", margin="8px 0"))
@@ -192,17 +199,20 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         self.row_box.add_class("dos-tut-row")
         self.declare_box = DeclarationBox(lambda: self.model.table.declarations_needed(), m.declare)
 
-        self.match_button = _action_button("Match", "dos-tut-match", "play the chosen hand card(s) on the chosen "
-                                           "Center Row card")
-        self.draw_button = _action_button("Draw", "dos-tut-draw", "draw one card instead of matching (R7)")
-        self.place_button = _action_button("Place", "dos-tut-place", "put the chosen hand card into the Center Row")
-        self.end_turn_button = _action_button("End turn", "dos-tut-end-turn", "finish the turn (R8)")
-        self.reset_button = _action_button("Start again", "dos-tut-reset", "go back to the starting position")
-        self.show_button = _action_button("Show me", "dos-tut-show", "play one right answer for me")
+        self.match_button = _action_button(gettext("Match"), "dos-tut-match",
+                                           gettext("play the chosen hand card(s) on the chosen Center Row card"))
+        self.draw_button = _action_button(gettext("Draw"), "dos-tut-draw",
+                                          gettext("draw one card instead of matching (R7)"))
+        self.place_button = _action_button(gettext("Place"), "dos-tut-place",
+                                           gettext("put the chosen hand card into the Center Row"))
+        self.end_turn_button = _action_button(gettext("End turn"), "dos-tut-end-turn", gettext("finish the turn (R8)"))
+        self.reset_button = _action_button(gettext("Start again"), "dos-tut-reset",
+                                           gettext("go back to the starting position"))
+        self.show_button = _action_button(gettext("Show me"), "dos-tut-show", gettext("play one right answer for me"))
         buttons = [self.match_button, self.draw_button, self.place_button, self.end_turn_button, self.reset_button]
         if m.solution is not None:
             buttons.append(self.show_button)
-        self.dos_button = _action_button("DOS!", "dos-tut-call", "call DOS: you hold two cards (R11)")
+        self.dos_button = _action_button(gettext("DOS!"), "dos-tut-call", gettext("call DOS: you hold two cards (R11)"))
         self.catch_buttons: list[widgets.Button] = []
         self.caught_by_buttons: list[widgets.Button] = []
         dos_rows: list[widgets.Widget] = []
@@ -211,22 +221,25 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
                 if other == self.player:
                     continue
                 name = player_name(other)
-                catch = _action_button(f"Catch {name}!", f"dos-tut-catch-{name}",
-                                       f"you call DOS on {name}, who holds two cards and has not called (R11.1)")
+                catch = _action_button(gettext("Catch {player}!").format(player=name), f"dos-tut-catch-P{other + 1}",
+                                       gettext("you call DOS on {player}, who holds two cards and has not called "
+                                               "(R11.1)").format(player=name))
                 catch.on_click(safe(functools.partial(self._catch, other)))
                 self.catch_buttons.append(catch)
-                caught = _action_button(f"{name} calls DOS on you", f"dos-tut-caught-by-{name}",
-                                        f"play {name}'s part: {name} calls DOS on you (R11.1)")
+                caught = _action_button(gettext("{player} calls DOS on you").format(player=name),
+                                        f"dos-tut-caught-by-P{other + 1}",
+                                        gettext("play {player}'s part: {player} calls DOS on you (R11.1)").format(
+                                            player=name))
                 caught.on_click(safe(functools.partial(self._caught_by, other)))
                 self.caught_by_buttons.append(caught)
             names = ", ".join(player_name(p) for p in range(self.round.players) if p != self.player)
             explain = widgets.HTML(
-                f'<div class="dos-tut-dos-help" style="font:13px sans-serif;color:#333;max-width:760px">'
-                f"<b>DOS!</b> is your own call when you hold two cards. <b>Catch</b> calls DOS on another player "
-                f"who holds two cards and has not called. Nobody else plays at this table, so the "
-                f"“… calls DOS on you” buttons play the part of {html.escape(names)}: press one to see what "
-                f"happens when someone catches you holding two cards without a call (R11.1). Each button is "
-                f"enabled only when the rules allow it.</div>")
+                '<div class="dos-tut-dos-help" style="font:13px sans-serif;color:#333;max-width:760px">'
+                + gettext("<b>DOS!</b> is your own call when you hold two cards. <b>Catch</b> calls DOS on another "
+                          "player who holds two cards and has not called. Nobody else plays at this table, so the "
+                          "“… calls DOS on you” buttons play the part of {players}: press one to see what happens "
+                          "when someone catches you holding two cards without a call (R11.1). Each button is enabled "
+                          "only when the rules allow it.").format(players=html.escape(names)) + "</div>")
             dos_rows = [widgets.HBox([self.dos_button, *self.catch_buttons, *self.caught_by_buttons],
                                      layout=widgets.Layout(flex_flow="row wrap")), explain]
         self.status = widgets.HTML()
@@ -243,7 +256,8 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         self.dos_button.on_click(safe(m.call_dos))
 
         self.children = [stylesheet(), self.title_html, self.goal, self.board,
-                         widgets.HTML('<div class="dos-section-title">Center Row — click the card to match</div>'),
+                         widgets.HTML('<div class="dos-section-title">'
+                                      + html.escape(gettext("Center Row — click the card to match")) + "</div>"),
                          self.row_box, self.hand_label, self.hand_box, self.declare_box,
                          widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")), *dos_rows,
                          self.status, self.log_view]
@@ -333,10 +347,11 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         for index, pile in enumerate(s.row):
             self.row_piles[index].show(pile, targeted=t.target == index, live=t.my_turn)
         held = len(s.hand)
-        called = " · DOS called ✓" if s.called[m.player] and held == 2 else ""
+        called = " · " + gettext("DOS called ✓") if s.called[m.player] and held == 2 else ""
+        title = gettext("Your hand ({player}) — {cards}").format(player=player_name(m.player), cards=count_text(held))
         set_trait(self.hand_label, "value",
-                  f'<div class="dos-section-title">Your hand ({player_name(m.player)}) — {count_text(held)}'
-                  f'{called}<span style="font-weight:400"> (click cards to select them)</span></div>')
+                  f'<div class="dos-section-title">{html.escape(title + called)}<span style="font-weight:400"> '
+                  f'' + html.escape(gettext("(click cards to select them)")) + '</span></div>')
         self.declare_box.refresh()
         enabled = t.enabled()
         for key, button in (("match", self.match_button), ("draw", self.draw_button), ("place", self.place_button),
@@ -351,8 +366,9 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         set_trait(self.status, "value", _status(kind, self._words(said)))
         told = [self._words(text) for text in m.narration()]
         items = "".join(f"<li>{html.escape(text)}</li>" for text in told)
-        set_trait(self.log_view, "value", (f'<details open><summary style="font:600 13px sans-serif">What has '
-                                           f'happened ({len(told)})</summary><ol style="font:13px sans-serif;'
+        summary = html.escape(gettext("What has happened ({count})").format(count=len(told)))
+        set_trait(self.log_view, "value", (f'<details open><summary style="font:600 13px sans-serif">{summary}'
+                                           f'</summary><ol style="font:13px sans-serif;'
                                            f'margin:2px 0">{items}</ol></details>') if told else "")
 
     def _goal(self) -> None:
@@ -361,10 +377,12 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         if m.reached:
             value = (f'<div class="dos-tut-goal-done" style="font:15px sans-serif;background:#e8f5e9;'
                      f'border:2px solid {OK_INK};border-radius:6px;padding:6px 10px">'
-                     f"<b>Goal:</b> {goal}<br><b style='color:{OK_INK}'>✓ {html.escape(m.success)}</b></div>")
+                     f"<b>" + html.escape(gettext('Goal:')) + f"</b> {goal}<br>"
+                     f"<b style='color:{OK_INK}'>✓ {html.escape(m.success)}</b></div>")
         elif goal:
-            value = (f'<div class="dos-tut-goal-open" style="font:15px sans-serif;background:#fff8e1;'
-                     f'border:2px solid #f9a825;border-radius:6px;padding:6px 10px"><b>Goal:</b> {goal}</div>')
+            value = ('<div class="dos-tut-goal-open" style="font:15px sans-serif;background:#fff8e1;'
+                     'border:2px solid #f9a825;border-radius:6px;padding:6px 10px">'
+                     '<b>' + html.escape(gettext("Goal:")) + f'</b> {goal}</div>')
         else:
             value = ""
         set_trait(self.goal, "value", value)
@@ -392,14 +410,19 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, question: str, answer_checker: Callable[[str], bool | tuple[bool, str]], solution: str,
-                 *, options: Sequence[str] | None = None, placeholder: str = "type your answer",
-                 title: str = "Exercise") -> None:
+                 *, options: Sequence[str] | None = None, placeholder: str | None = None,
+                 title: str | None = None) -> None:
         super().__init__(layout=widgets.Layout(border="2px solid #5c6bc0", padding="8px", margin="8px 0"))
         self.add_class("dos-tut-exercise")
         self._checker = answer_checker
         self._solution = solution
-        self._wants_number = "number" in placeholder.lower()
-        self._wants_cards = "card" in placeholder.lower()
+        placeholder = gettext("type your answer") if placeholder is None else placeholder
+        title = gettext("Exercise") if title is None else title
+        wanted = placeholder.lower()
+        self._wants_number = any(word in wanted for word in (
+            "number", pgettext("a word in an exercise's placeholder when it wants a number", "number").lower()))
+        self._wants_cards = any(word in wanted for word in (
+            "card", pgettext("a word in an exercise's placeholder when it wants cards", "card").lower()))
         self.correct: bool | None = None
         self.question = widgets.HTML(f'<div style="font:15px sans-serif"><b>{html.escape(title)}:</b> '
                                      f"{question}</div>")
@@ -410,9 +433,9 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
         else:
             self.answer = widgets.Text(placeholder=placeholder, layout=widgets.Layout(width="320px"))
         self.answer.add_class("dos-tut-answer")
-        self.check_button = _action_button("Check", "dos-tut-check", "check my answer")
+        self.check_button = _action_button(gettext("Check"), "dos-tut-check", gettext("check my answer"))
         self.check_button.button_style = "primary"
-        self.show_button = _action_button("Show me", "dos-tut-show", "show the solution")
+        self.show_button = _action_button(gettext("Show me"), "dos-tut-show", gettext("show the solution"))
         self.feedback = widgets.HTML()
         self.feedback.add_class("dos-tut-feedback")
         self.solution = widgets.HTML()
@@ -427,10 +450,11 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
 
     def _unreadable(self, answer: str) -> str:
         if self._wants_number:
-            return f"“{answer}” is not a whole number: type it in digits, for example 4."
+            return gettext("“{answer}” is not a whole number: type it in digits, for example 4.").format(answer=answer)
         if self._wants_cards:
-            return f"I could not read “{answer}” as cards: type card codes such as G3 B4 (or G3+B4)."
-        return f"I could not read “{answer}”: check the spelling and try again."
+            return gettext("I could not read “{answer}” as cards: type card codes such as {example} (or {plus})."
+                           ).format(answer=answer, example=card_codes("G3 B4"), plus=card_codes("G3+B4"))
+        return gettext("I could not read “{answer}”: check the spelling and try again.").format(answer=answer)
 
     def _say(self, kind: str, text: str) -> str:
         css = {"right": OK_INK, "wrong": BAD_INK, "unread": _INK}[kind]
@@ -448,7 +472,7 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
         answer = answer.strip()
         if not answer:
             self.correct = None
-            text = "Type or pick an answer first."
+            text = gettext("Type or pick an answer first.")
             self.feedback.value = _status("info", text)
             return text
         if self._wants_number and not _NUMBER.fullmatch(answer):
@@ -461,13 +485,14 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
             return self._say("unread", self._unreadable(answer))
         ok, note = verdict if isinstance(verdict, tuple) else (bool(verdict), "")
         self.correct = bool(ok)
-        text = (("Right! " if ok else "Not yet. ") + note).strip()
+        text = ((gettext("Right!") if ok else gettext("Not yet.")) + " " + note).strip()
         return self._say("right" if ok else "wrong", text)
 
     def show(self) -> None:
         """Reveal the solution."""
-        self.solution.value = (f'<div style="font:14px sans-serif;background:#e8eaf6;border-radius:6px;'
-                               f'padding:6px 10px"><b>Solution:</b> {self._solution}</div>')
+        self.solution.value = ('<div style="font:14px sans-serif;background:#e8eaf6;border-radius:6px;'
+                               'padding:6px 10px"><b>' + html.escape(gettext("Solution:"))
+                               + f"</b> {self._solution}</div>")
 
 
 class TurnStepper(widgets.VBox):  # type: ignore[misc]
@@ -494,10 +519,12 @@ class TurnStepper(widgets.VBox):  # type: ignore[misc]
         self.text.add_class("dos-tut-step-text")
         self.board = widgets.HTML()
         self.board.add_class("dos-tut-step-board")
-        self.back_button = _action_button("◀ Back", "dos-tut-step-back", "one step back")
-        self.next_button = _action_button("Next step ▶", "dos-tut-step-next", "show what happens next")
+        self.back_button = _action_button(gettext("◀ Back"), "dos-tut-step-back", gettext("one step back"))
+        self.next_button = _action_button(gettext("Next step ▶"), "dos-tut-step-next",
+                                          gettext("show what happens next"))
         self.next_button.button_style = "primary"
-        self.restart_button = _action_button("Start over", "dos-tut-step-restart", "back to the start of the turn")
+        self.restart_button = _action_button(gettext("Start over"), "dos-tut-step-restart",
+                                             gettext("back to the start of the turn"))
         self.back_button.on_click(safe(lambda: self.go(self.index - 1)))
         self.next_button.on_click(safe(lambda: self.go(self.index + 1)))
         self.restart_button.on_click(safe(lambda: self.go(0)))
@@ -520,7 +547,7 @@ class TurnStepper(widgets.VBox):  # type: ignore[misc]
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.steps) - 1
         self.stages.value = _stage_bar(s.context)
-        counter = f"Step {self.index + 1} of {len(self.steps)}"
+        counter = html.escape(gettext("Step {number} of {count}").format(number=self.index + 1, count=len(self.steps)))
         tone = "#555" if s.quiet else _INK
         self.text.value = (f'<div style="font:13px sans-serif;color:#555">{counter}</div>'
                            f'<div class="dos-tut-step-{s.stage or "turn"}" style="font:15px sans-serif;color:{tone};'
@@ -530,18 +557,18 @@ class TurnStepper(widgets.VBox):  # type: ignore[misc]
 
 def _stage_bar(current: str) -> str:
     chips = []
-    for code, name in (("turn", "the player's moves"), *STAGES):
+    for code, name in (("turn", gettext("the player's moves")), *STAGES):
         on = current == code
         style = ("background:#00897b;color:#fff;border:2px solid #00695c" if on
                  else "background:#eceff1;color:#37474f;border:2px solid #cfd8dc")
-        label = name if code == "turn" else f"{code} {name}"
+        label = name if code == "turn" else f"{code} " + gettext(name) + ""
         chips.append(f'<span class="dos-tut-stage{" dos-tut-stage-now" if on else ""}" style="{style};'
                      f'border-radius:12px;padding:2px 8px;margin:2px;font:600 12px sans-serif;display:inline-block">'
                      f"{'▶ ' if on else ''}{html.escape(label)}</span>")
     return '<div style="margin:4px 0">' + "→".join(chips) + "</div>"
 
 
-def position_html(question: str, *, row: str = "", hand: str = "", hand_label: str = "P1's hand") -> str:
+def position_html(question: str, *, row: str = "", hand: str = "", hand_label: str | None = None) -> str:
     """A question about a position, with the position as card pictures under it (for the closing checks).
 
     >>> html_text = position_html("Which card fits?", row="B8", hand="B7 R8")
@@ -549,7 +576,8 @@ def position_html(question: str, *, row: str = "", hand: str = "", hand_label: s
     3
     """
     parts = [question]
-    for label, codes in (("Center Row", row), (hand_label, hand)):
+    hand_label = gettext("{player}'s hand").format(player=player_name(0)) if hand_label is None else hand_label
+    for label, codes in ((gettext("Center Row"), row), (hand_label, hand)):
         if codes:
             parts.append(f'<div style="font:13px sans-serif;color:#333;margin:2px 0">{html.escape(label)}: '
                          f'{cards_html(parse_cards(codes), size="small")}</div>')
@@ -587,14 +615,11 @@ class ClosingCheck(Quiz):
         self.number = number
         for question in questions:  # rule numbers link to the rules reference, as in the tutorial's text
             question.hint, question.explain = rule_links(question.hint), rule_links(question.explain)
-        super().__init__(questions, title=f"Closing check — tutorial {number}")
+        super().__init__(questions, title=gettext("Closing check — tutorial {number}").format(number=number))
         self.add_class("dos-tut-quiz")
 
-    def _update(self) -> None:
-        super()._update()
-        number = getattr(self, "number", 0)
-        self.score.value = self.score.value.replace("you have finished this lesson!",
-                                                    f"you have finished tutorial {number}!")
+    def _finished(self) -> str:
+        return gettext("Well done — you have finished tutorial {number}!").format(number=getattr(self, "number", 0))
 
     def __repr__(self) -> str:
         return f"<ClosingCheck: tutorial {self.number}, {len(self.questions)} questions>"
