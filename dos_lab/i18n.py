@@ -53,6 +53,7 @@ __all__ = [
     "noop",
     "notebook_language",
     "ntr",
+    "number",
     "pgettext",
     "set_language",
     "tr",
@@ -153,6 +154,16 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, told apart from the same English words by ``context``."""
     lang = get_language()
     return message if lang == SOURCE_LANGUAGE else _catalog(lang).pgettext(context, message)
+
+
+def number(n: int) -> str:
+    """A whole number as the current language groups its digits: 20,000 in English, 20 000 in Polish.
+
+    >>> number(20000), number(7)
+    ('20,000', '7')
+    """
+    # Translators: what separates groups of three digits in a number like 20,000 (a space is written as U+202F)
+    return f"{n:,}".replace(",", pgettext("thousands separator", ","))
 
 
 #: the short names a notebook's code cells use; ``_`` is taken there by IPython (the last output)

@@ -36,7 +36,7 @@ import numpy.typing as npt
 from dos_lab import probability as P
 from dos_lab.cards import Card
 from dos_lab.errors import InvalidInput
-from dos_lab.i18n import get_language, gettext, language, ngettext, noop
+from dos_lab.i18n import get_language, gettext, language, ngettext, noop, number
 from dos_lab.render import cards_html
 from dos_lab.simulate import GameRecord, SerialExecutor, play_games, wilson_interval
 
@@ -712,7 +712,7 @@ def run_simulation(question: str, exact: Fraction | float, *, title: str, label:
         convergence_plot(outcomes, exact, title=title, label=label, ax=ax, unit=noun)
         said = gettext("{hits} of {total} {noun} {verb}: <b>{share}</b> (95 % Wilson interval {low} to {high}). "
                        "The exact chance, {exact}, {inside}").format(
-            hits=f"{hits:,}", total=f"{total:,}", noun=gettext(noun), verb=gettext(verb),
+            hits=number(hits), total=number(total), noun=gettext(noun), verb=gettext(verb),
             share=percent(hits / total), low=percent(low, 2), high=percent(high, 2), exact=percent(exact, 2),
             inside=inside)
         return f"<p style='font-size:15px'>{said}</p>", _png(figure)

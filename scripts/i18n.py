@@ -244,7 +244,7 @@ def update(langs: Iterable[str] = ()) -> None:
         for lang in list(langs) or list(catalog_paths(RUNTIME)):
             path = domain.path(lang)
             catalog = _read(path, locale=lang) if path.exists() else _new_catalog(lang, domain)
-            catalog.update(template, update_creation_date=False)
+            catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
             if lang == SOURCE_LANGUAGE:
                 _fill_source(catalog)
             _write(path, catalog)
