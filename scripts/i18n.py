@@ -440,7 +440,9 @@ def catalog_problems(catalog: Catalog, lang: str, wanted: Iterable[tuple[str, st
         forms = [message.string] if isinstance(message.string, str) else list(message.string or ())
         if len(ids) > 1 and len(forms) != catalog.num_plurals:
             found.append(f"{key[0]!r} has {len(forms)} plural forms, not {catalog.num_plurals}")
-        if not forms or any(not form.strip() for form in forms):
+        # a separator may be a (no-break) space; a message with words may not be blank
+        blank = (lambda form: not form) if not any(ch.isalnum() for ch in ids[0]) else (lambda form: not form.strip())
+        if not forms or any(blank(form) for form in forms):
             found.append(f"no translation of {key[0]!r}")
             continue
         names = set().union(*(placeholders(i) for i in ids))
