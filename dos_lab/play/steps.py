@@ -106,14 +106,20 @@ def plain(text: str) -> str:
                       card="W", value=colour_name(letters[m.group(1)])), text)
 
 
-_STAGE_LINE = re.compile(r"^E[1-6](?: [a-z ]+?)?: ", re.MULTILINE)
+#: an end-of-turn line: its stage code and, in any language, the stage's name ("E2 refill: ", "E2 uzupełnienie: ")
+_STAGE_LINE = re.compile(r"^E[1-6](?: [^\W\d_][^:\n]*?)?: ", re.MULTILINE)
+
+
+def _ok() -> str:
+    """What starts the report of an accepted action."""
+    return gettext("OK:") + " "
 
 
 def _without_stage_codes(text: str) -> str:
     """End-of-turn lines without their stage codes (taught only in tutorial 5), under one heading."""
-    ok = text.startswith("OK: ")
+    ok = text.startswith(_ok())
     out: list[str] = []
-    for line in text.removeprefix("OK: ").split("\n"):
+    for line in text.removeprefix(_ok()).split("\n"):
         if _STAGE_LINE.match(line):
             if gettext("At the end of the turn:") not in out:
                 out.append(gettext("At the end of the turn:"))
@@ -123,7 +129,7 @@ def _without_stage_codes(text: str) -> str:
     joined = "\n".join(out)
     if ok and joined.startswith(gettext("At the end of the turn:")):
         joined = joined[0].lower() + joined[1:]
-    return "OK: " + joined if ok else joined
+    return _ok() + joined if ok else joined
 
 
 def without_stage_code(text: str) -> str:
@@ -212,7 +218,7 @@ def try_action(r: Round, action: Action, *, stage_codes: bool = True) -> str:
         perform(r, intent)
     except DosError as err:
         return plain(gettext("Not allowed: {reason}").format(reason=err))
-    told = "OK: " + (narrate(r.events_since(before)) or gettext("done."))
+    told = _ok() + (narrate(r.events_since(before)) or gettext("done."))
     return told if stage_codes else _without_stage_codes(told)
 
 
