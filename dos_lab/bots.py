@@ -23,9 +23,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
-from dos_lab.cards import Card, Kind
+from dos_lab.cards import Card, Kind, full_deck
 from dos_lab.errors import InvalidInput
-from dos_lab.matching import Bonus, Match, parse_played, reachable_values
+from dos_lab.matching import WILD_RANGE, Bonus, Match, parse_played, reachable_values, stands_for
 from dos_lab.round import Round
 from dos_lab.state import Phase
 
@@ -278,6 +278,61 @@ def flexibility(hand: Sequence[Card]) -> int:
     return len(reachable_values(hand))  # what each card stands for: matching.stands_for (issue 10)
 
 
+# --- flexibility as a number: TacticianBot asks it for every plan it weighs ------------------------------------
+# Which values a hand reaches depends only on how many cards of each value it holds (a Wild DOS is a 2,
+# a Wild # any value). A hand is summed up as one integer key holding those counts, 7 bits per value
+# (more than the 108 cards need), so the hand left after a plan is its key minus the plan's cards' keys.
+
+_KEY_BITS = 7
+#: the key of one card of each type (indexed by ``Card.order``); slot 0 counts the Wild # cards
+_KEY_UNIT: tuple[int, ...] = tuple(
+    1 << _KEY_BITS * (0 if len(stands_for(c).values) > 1 else stands_for(c).values[0])
+    for c in sorted(set(full_deck()), key=lambda c: c.order))
+
+
+def _hand_key(cards: Iterable[Card]) -> int:
+    """The counts of each value among ``cards``, as one integer (see ``_KEY_UNIT``)."""
+    return sum(_KEY_UNIT[c.order] for c in cards)
+
+
+@lru_cache(maxsize=1 << 16)
+def _key_flexibility(key: int) -> int:
+    """:func:`flexibility` of any hand with this key.
+
+    >>> from dos_lab.cards import parse_cards
+    >>> all(_key_flexibility(_hand_key(parse_cards(h))) == flexibility(parse_cards(h)) for h in ("R3 B4", "R#", "W W"))
+    True
+    """
+    mask = (1 << _KEY_BITS) - 1
+    counts = [key >> _KEY_BITS * v & mask for v in range(11)]
+    if counts[0]:
+        return len(WILD_RANGE)  # a Wild # alone makes every value
+    held = [v for v in WILD_RANGE if counts[v]]
+    reach = set(held)
+    for i, a in enumerate(held):
+        reach.update(a + b for b in held[i if counts[a] > 1 else i + 1:] if a + b <= 10)
+    return len(reach)
+
+
+@lru_cache(maxsize=4096)
+def _match_facts(codes: tuple[str, ...]) -> tuple[int, int, int, int, int]:
+    """What TacticianBot counts of a match's hand cards: how many, Wild # cards, Wild DOS cards, points,
+    and their key (see ``_KEY_UNIT``)."""
+    cards = _cards_of_codes(codes)
+    return (len(cards), sum(c.kind is Kind.WILD_NUMBER for c in cards), sum(c.kind is Kind.WILD_DOS for c in cards),
+            sum(c.points for c in cards), _hand_key(cards))
+
+
+def _repeated(cost: float, most: int = len(full_deck())) -> tuple[float, ...]:
+    """``cost`` summed k times, for every k: the same floating-point sums as adding it card by card."""
+    return tuple(sum(cost for _ in range(k)) for k in range(most + 1))
+
+
+#: what TacticianBot charges for the wild cards a plan uses (summed card by card, as it always was)
+_REPEATED_WILD_NUMBER_COST = _repeated(0.8)
+_REPEATED_WILD_DOS_COST = _repeated(0.4)
+
+
 class TacticianBot(GreedyBot):
     """Plans the whole turn. Besides the cards shed and bonuses, it weighs the
     opponents' forced draws more when they are close to going out, keeps the
@@ -289,30 +344,34 @@ class TacticianBot(GreedyBot):
     def _score(self, r: Round) -> _Scorer:
         me = r.current
         hand = r.hand(me)
-        opponents = [p for p in range(r.players) if p != me]
-        danger = min(r.hand_sizes[p] for p in opponents)
+        size, key = len(hand), _hand_key(hand)
+        opponents = r.players - 1
+        danger = min(n for p, n in enumerate(r.hand_sizes) if p != me)
 
         def score(chosen: Sequence[Match]) -> float:
-            used: list[Card] = []
-            bonuses = dcm = 0
-            for m in chosen:  # one pass: this runs for every plan the search completes
-                used += _cards_of(m)
+            # sums of per-match facts: this runs for every plan the search completes
+            used = bonuses = dcm = wild_numbers = wild_dos = points = 0
+            left = key
+            for m in chosen:
+                cards, numbers, dos, pts, delta = _match_facts(m.cards)
+                used += cards
+                wild_numbers += numbers
+                wild_dos += dos
+                points += pts
+                left -= delta
                 if m.bonus is not None:
                     bonuses += 1
                     dcm += m.bonus is Bonus.DOUBLE_COLOUR
-            left = list(hand)
-            for card in used:
-                left.remove(card)
-            after = max(0, len(left) - bonuses)
+            after = max(0, size - used - bonuses)
             if after == 0:
                 return 1000.0 + dcm  # going out beats everything
-            total = 3.0 * (len(hand) - after)
-            total += dcm * len(opponents) * (2.5 if danger <= 3 else 1.5)
-            total += 0.15 * flexibility(left)
-            total -= sum(0.8 for c in used if c.kind is Kind.WILD_NUMBER)
-            total -= sum(0.4 for c in used if c.kind is Kind.WILD_DOS)
+            total = 3.0 * (size - after)
+            total += dcm * opponents * (2.5 if danger <= 3 else 1.5)
+            total += 0.15 * _key_flexibility(left)
+            total -= _REPEATED_WILD_NUMBER_COST[wild_numbers]
+            total -= _REPEATED_WILD_DOS_COST[wild_dos]
             if danger <= 2:  # an opponent may go out soon: shed points
-                total += 0.02 * sum(c.points for c in used)
+                total += 0.02 * points
             return total
 
         return score
@@ -323,11 +382,11 @@ class TacticianBot(GreedyBot):
     def choose_placement(self, r: Round) -> Card:
         """The card whose loss keeps the rest most flexible; ties go to the higher points, wilds kept."""
         hand = r.hand(r.current)
+        key = _hand_key(hand)
 
         def spare(card: Card) -> tuple[bool, int, int, int]:
-            rest = list(hand)
-            rest.remove(card)
-            return (not card.is_wild, flexibility(rest), card.points, -card.order)
+            rest = key - _KEY_UNIT[card.order]  # the hand without this card
+            return (not card.is_wild, _key_flexibility(rest), card.points, -card.order)
 
         return max(set(hand), key=spare)
 
