@@ -21,13 +21,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from dos_lab.cards import Card, Kind, full_deck
 from dos_lab.errors import InvalidInput
 from dos_lab.matching import WILD_RANGE, Bonus, Match, parse_played, reachable_values, stands_for
 from dos_lab.round import Round
 from dos_lab.state import Phase
+
+G = TypeVar("G", int, float)
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "TacticianBot", "make_bot", "play_round"]
 
@@ -173,36 +175,41 @@ def _cards_of_codes(codes: tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(parse_played(code).card for code in codes)
 
 
-def _best_set(options: Sequence[Match], hand: Sequence[Card], score: _Scorer | None = None, *,
-              weight: Callable[[Match], float] | None = None, limit: int = 4000) -> list[Match]:
-    """The set of matches on distinct row cards, with disjoint hand cards, that scores best:
-    by ``score(chosen)``, or, when the value is a plain sum, by the faster ``weight(match)``.
+def _best_set(options: Sequence[Match], hand: Sequence[Card], gain: Callable[[Match], G],
+              worth: Callable[[G], float] | None = None, *, limit: int = 4000) -> list[Match]:
+    """The set of matches on distinct row cards, with disjoint hand cards, that is worth most.
+
+    A plan's ``gain`` is the sum of its matches' gains; its worth is ``worth(gain)``, or, without ``worth``,
+    the gain itself (a float), which lets the search prune. Of plans worth the same the first found wins.
     A depth-first search over the row cards, at most ``limit`` steps."""
     if not options:
         return []
-    by_target: dict[int, list[tuple[Match, tuple[Card, ...], float]]] = {}
+    by_target: dict[int, list[tuple[Match, tuple[Card, ...], G]]] = {}
     for m in options:
-        by_target.setdefault(m.target, []).append((m, _cards_of(m), weight(m) if weight else 0.0))
+        by_target.setdefault(m.target, []).append((m, _cards_of(m), gain(m)))
     groups = [by_target[t] for t in sorted(by_target)]
+    last = len(groups)
     have: dict[Card, int] = {}
     for card in hand:
         have[card] = have.get(card, 0) + 1
     chosen: list[Match] = []
-    best_value = score(chosen) if score is not None else 0.0
+    nothing: Any = 0.0 if worth is None else 0
+    best_value = 0.0 if worth is None else worth(nothing)
     best: list[Match] = []
     budget = limit
-    # with additive weights, the most the row cards from i on can still add (to prune the search)
-    still = [0.0] * (len(groups) + 1)
-    for i in range(len(groups) - 1, -1, -1):
-        still[i] = still[i + 1] + max(0.0, max(w for _, _, w in groups[i]))
+    # with additive worth, the most the row cards from i on can still add (to prune the search)
+    still = [0.0] * (last + 1)
+    if worth is None:
+        for i in range(last - 1, -1, -1):
+            still[i] = still[i + 1] + max(0.0, max(w for _, _, w in groups[i]))
 
-    def search(i: int, running: float) -> None:
+    def search(i: int, running: Any) -> None:
         nonlocal best_value, best, budget
         budget -= 1
-        if score is None and running + still[i] <= best_value:
+        if worth is None and running + still[i] <= best_value:
             return
-        if i == len(groups) or budget <= 0:
-            value = score(chosen) if score is not None else running
+        if i == last or budget <= 0:
+            value = running if worth is None else worth(running)
             if value > best_value:
                 best_value, best = value, list(chosen)
             return
@@ -217,7 +224,7 @@ def _best_set(options: Sequence[Match], hand: Sequence[Card], score: _Scorer | N
                     have[c] += 1
         search(i + 1, running)
 
-    search(0, 0.0)
+    search(0, nothing)
     return best
 
 
@@ -226,10 +233,6 @@ def _fits(have: dict[Card, int], cards: tuple[Card, ...]) -> bool:
     if len(cards) == 1:
         return have[first] > 0
     return have[first] > (cards[1] == first) and have[cards[1]] > 0
-
-
-class _Scorer(Protocol):
-    def __call__(self, chosen: Sequence[Match]) -> float: ...
 
 
 @lru_cache(maxsize=4096)
@@ -256,7 +259,7 @@ class GreedyBot(_BaseBot):
         return lambda m: _greedy_weight(m.cards, m.bonus, opponents, wild_cost)
 
     def choose_matches(self, r: Round) -> list[Match]:
-        return _best_set(r.legal_matches(), r.hand(r.current), weight=self._weight(r))
+        return _best_set(r.legal_matches(), r.hand(r.current), self._weight(r))
 
     def choose_after_draw(self, r: Round) -> list[Match]:
         return self.choose_matches(r)
@@ -314,13 +317,40 @@ def _key_flexibility(key: int) -> int:
     return len(reach)
 
 
+# A plan's facts, summed over its matches, packed into one integer so that the search adds them with one
+# addition: the key of the cards used (the low bits), then how many cards, bonuses, double colour
+# matches, Wild # cards, Wild DOS cards, and their points. Each field is wide enough for a whole deck.
+_FACT_BITS = 11 * _KEY_BITS
+_FACT_WIDTH = 12
+
+
+def _pack(spent: int, *counts: int) -> int:
+    facts = spent
+    for field, count in enumerate(counts):
+        facts |= count << (_FACT_BITS + field * _FACT_WIDTH)
+    return facts
+
+
+def _unpack(facts: int) -> tuple[int, int, int, int, int, int, int]:
+    """``(cards, bonuses, double colour matches, Wild # cards, Wild DOS cards, points, key of the cards)``."""
+    low = (1 << _FACT_WIDTH) - 1
+    counts = facts >> _FACT_BITS
+    return (counts & low, counts >> _FACT_WIDTH & low, counts >> 2 * _FACT_WIDTH & low,
+            counts >> 3 * _FACT_WIDTH & low, counts >> 4 * _FACT_WIDTH & low, counts >> 5 * _FACT_WIDTH,
+            facts & ((1 << _FACT_BITS) - 1))
+
+
+def _plan_facts(m: Match) -> int:
+    """What TacticianBot counts of one match, packed (see ``_pack``)."""
+    return _match_facts(m.cards, m.bonus)
+
+
 @lru_cache(maxsize=4096)
-def _match_facts(codes: tuple[str, ...]) -> tuple[int, int, int, int, int]:
-    """What TacticianBot counts of a match's hand cards: how many, Wild # cards, Wild DOS cards, points,
-    and their key (see ``_KEY_UNIT``)."""
+def _match_facts(codes: tuple[str, ...], bonus: Bonus | None) -> int:
     cards = _cards_of_codes(codes)
-    return (len(cards), sum(c.kind is Kind.WILD_NUMBER for c in cards), sum(c.kind is Kind.WILD_DOS for c in cards),
-            sum(c.points for c in cards), _hand_key(cards))
+    return _pack(_hand_key(cards), len(cards), bonus is not None, bonus is Bonus.DOUBLE_COLOUR,
+                 sum(c.kind is Kind.WILD_NUMBER for c in cards), sum(c.kind is Kind.WILD_DOS for c in cards),
+                 sum(c.points for c in cards))
 
 
 def _repeated(cost: float, most: int = len(full_deck())) -> tuple[float, ...]:
@@ -341,43 +371,41 @@ class TacticianBot(GreedyBot):
 
     name = "tactician"
 
-    def _score(self, r: Round) -> _Scorer:
+    def _worth(self, r: Round) -> Callable[[int], float]:
+        """The worth of a plan from the sum of its matches' facts (see :func:`_plan_facts`)."""
         me = r.current
         hand = r.hand(me)
         size, key = len(hand), _hand_key(hand)
         opponents = r.players - 1
         danger = min(n for p, n in enumerate(r.hand_sizes) if p != me)
+        known: dict[int, float] = {}  # many plans sum to the same facts
 
-        def score(chosen: Sequence[Match]) -> float:
-            # sums of per-match facts: this runs for every plan the search completes
-            used = bonuses = dcm = wild_numbers = wild_dos = points = 0
-            left = key
-            for m in chosen:
-                cards, numbers, dos, pts, delta = _match_facts(m.cards)
-                used += cards
-                wild_numbers += numbers
-                wild_dos += dos
-                points += pts
-                left -= delta
-                if m.bonus is not None:
-                    bonuses += 1
-                    dcm += m.bonus is Bonus.DOUBLE_COLOUR
-            after = max(0, size - used - bonuses)
-            if after == 0:
-                return 1000.0 + dcm  # going out beats everything
-            total = 3.0 * (size - after)
-            total += dcm * opponents * (2.5 if danger <= 3 else 1.5)
-            total += 0.15 * _key_flexibility(left)
-            total -= _REPEATED_WILD_NUMBER_COST[wild_numbers]
-            total -= _REPEATED_WILD_DOS_COST[wild_dos]
-            if danger <= 2:  # an opponent may go out soon: shed points
-                total += 0.02 * points
-            return total
+        def worth(facts: int) -> float:
+            value = known.get(facts)
+            if value is None:
+                value = known[facts] = self._plan_worth(size, key, opponents, danger, facts)
+            return value
 
-        return score
+        return worth
+
+    @staticmethod
+    def _plan_worth(size: int, key: int, opponents: int, danger: int, facts: int) -> float:
+        """What a plan with these summed facts is worth to a hand of ``size`` cards with this ``key``."""
+        used, bonuses, dcm, wild_numbers, wild_dos, points, spent = _unpack(facts)
+        after = max(0, size - used - bonuses)
+        if after == 0:
+            return 1000.0 + dcm  # going out beats everything
+        total = 3.0 * (size - after)
+        total += dcm * opponents * (2.5 if danger <= 3 else 1.5)
+        total += 0.15 * _key_flexibility(key - spent)
+        total -= _REPEATED_WILD_NUMBER_COST[wild_numbers]
+        total -= _REPEATED_WILD_DOS_COST[wild_dos]
+        if danger <= 2:  # an opponent may go out soon: shed points
+            total += 0.02 * points
+        return total
 
     def choose_matches(self, r: Round) -> list[Match]:
-        return _best_set(r.legal_matches(), r.hand(r.current), self._score(r))
+        return _best_set(r.legal_matches(), r.hand(r.current), _plan_facts, self._worth(r))
 
     def choose_placement(self, r: Round) -> Card:
         """The card whose loss keeps the rest most flexible; ties go to the higher points, wilds kept."""
