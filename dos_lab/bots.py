@@ -19,9 +19,9 @@ opponents who forgot, with a configurable reaction (a chance from 0 to 1).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from dos_lab.cards import Card, Kind, full_deck
 from dos_lab.errors import InvalidInput
@@ -175,15 +175,27 @@ def _cards_of_codes(codes: tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(parse_played(code).card for code in codes)
 
 
-def _best_set(options: Sequence[Match], hand: Sequence[Card], gain: Callable[[Match], G],
-              worth: Callable[[G], float] | None = None, *, limit: int = 4000) -> list[Match]:
-    """The set of matches on distinct row cards, with disjoint hand cards, that is worth most.
+class _Plans(Protocol[G]):
+    """How a bot weighs a plan (a set of matches): each match has a ``gain`` (a number, or facts packed
+    into one), a plan's gain is the sum of its matches' gains, and what the plan is worth follows from it."""
 
-    A plan's ``gain`` is the sum of its matches' gains; its worth is ``worth(gain)``, or, without ``worth``,
-    the gain itself (a float), which lets the search prune. Of plans worth the same the first found wins.
-    A depth-first search over the row cards, at most ``limit`` steps."""
+    #: the gain of the empty plan
+    nothing: G
+    #: True if the worth is the gain itself (a float), which lets the search skip branches that cannot win
+    additive: bool
+
+    def gain(self, m: Match) -> G: ...
+
+    def worth(self, total: G) -> float: ...
+
+
+def _best_set(options: Sequence[Match], hand: Sequence[Card], plans: _Plans[G], *, limit: int = 4000) -> list[Match]:
+    """The set of matches on distinct row cards, with disjoint hand cards, that is worth most
+    (of plans worth the same, the first found). A depth-first search over the row cards, at most ``limit``
+    steps; with additive gains it skips branches that cannot add enough to beat the best so far."""
     if not options:
         return []
+    gain = plans.gain
     by_target: dict[int, list[tuple[Match, tuple[Card, ...], G]]] = {}
     for m in options:
         by_target.setdefault(m.target, []).append((m, _cards_of(m), gain(m)))
@@ -193,23 +205,24 @@ def _best_set(options: Sequence[Match], hand: Sequence[Card], gain: Callable[[Ma
     for card in hand:
         have[card] = have.get(card, 0) + 1
     chosen: list[Match] = []
-    nothing: Any = 0.0 if worth is None else 0
-    best_value = 0.0 if worth is None else worth(nothing)
+    nothing = plans.nothing
+    worth, additive = plans.worth, plans.additive
+    best_value = worth(nothing)
     best: list[Match] = []
     budget = limit
-    # with additive worth, the most the row cards from i on can still add (to prune the search)
+    # with additive gains, the most the row cards from i on can still add (to prune the search)
     still = [0.0] * (last + 1)
-    if worth is None:
+    if additive:
         for i in range(last - 1, -1, -1):
             still[i] = still[i + 1] + max(0.0, max(w for _, _, w in groups[i]))
 
-    def search(i: int, running: Any) -> None:
+    def search(i: int, running: G) -> None:
         nonlocal best_value, best, budget
         budget -= 1
-        if worth is None and running + still[i] <= best_value:
+        if additive and running + still[i] <= best_value:
             return
         if i == last or budget <= 0:
-            value = running if worth is None else worth(running)
+            value = running if additive else worth(running)
             if value > best_value:
                 best_value, best = value, list(chosen)
             return
@@ -246,6 +259,22 @@ def _greedy_weight(codes: tuple[str, ...], bonus: Bonus | None, opponents: int, 
     return value - wild_cost * sum(1 for c in _cards_of_codes(codes) if c.is_wild)
 
 
+class _GreedyPlans:
+    """GreedyBot's plans: the worth is the sum of the matches' weights."""
+
+    nothing = 0.0
+    additive = True
+
+    def __init__(self, opponents: int, wild_cost: float) -> None:
+        self.opponents, self.wild_cost = opponents, wild_cost
+
+    def gain(self, m: Match) -> float:
+        return _greedy_weight(m.cards, m.bonus, self.opponents, self.wild_cost)
+
+    def worth(self, total: float) -> float:
+        return total
+
+
 class GreedyBot(_BaseBot):
     """Sheds as many cards as it can: each card played counts 1, each bonus
     placement 1 more, each card the opponents must draw ½; using a wild card
@@ -254,12 +283,8 @@ class GreedyBot(_BaseBot):
     name = "greedy"
     wild_cost = 0.3
 
-    def _weight(self, r: Round) -> Callable[[Match], float]:
-        opponents, wild_cost = r.players - 1, self.wild_cost
-        return lambda m: _greedy_weight(m.cards, m.bonus, opponents, wild_cost)
-
     def choose_matches(self, r: Round) -> list[Match]:
-        return _best_set(r.legal_matches(), r.hand(r.current), self._weight(r))
+        return _best_set(r.legal_matches(), r.hand(r.current), _GreedyPlans(r.players - 1, self.wild_cost))
 
     def choose_after_draw(self, r: Round) -> list[Match]:
         return self.choose_matches(r)
@@ -363,6 +388,42 @@ _REPEATED_WILD_NUMBER_COST = _repeated(0.8)
 _REPEATED_WILD_DOS_COST = _repeated(0.4)
 
 
+class _TacticianPlans:
+    """TacticianBot's plans: the gain is the plan's facts packed into one integer (see ``_pack``)."""
+
+    nothing = 0
+    additive = False
+
+    def __init__(self, hand: Sequence[Card], opponents: int, danger: int) -> None:
+        self.size, self.key = len(hand), _hand_key(hand)
+        self.opponents, self.danger = opponents, danger
+        #: the worth of each sum of facts met so far (many plans sum to the same facts)
+        self.known: dict[int, float] = {}
+
+    def gain(self, m: Match) -> int:
+        return _match_facts(m.cards, m.bonus)
+
+    def worth(self, total: int) -> float:
+        value = self.known.get(total)
+        if value is None:
+            value = self.known[total] = self._worth(total)
+        return value
+
+    def _worth(self, facts: int) -> float:
+        used, bonuses, dcm, wild_numbers, wild_dos, points, spent = _unpack(facts)
+        after = max(0, self.size - used - bonuses)
+        if after == 0:
+            return 1000.0 + dcm  # going out beats everything
+        total = 3.0 * (self.size - after)
+        total += dcm * self.opponents * (2.5 if self.danger <= 3 else 1.5)
+        total += 0.15 * _key_flexibility(self.key - spent)
+        total -= _REPEATED_WILD_NUMBER_COST[wild_numbers]
+        total -= _REPEATED_WILD_DOS_COST[wild_dos]
+        if self.danger <= 2:  # an opponent may go out soon: shed points
+            total += 0.02 * points
+        return total
+
+
 class TacticianBot(GreedyBot):
     """Plans the whole turn. Besides the cards shed and bonuses, it weighs the
     opponents' forced draws more when they are close to going out, keeps the
@@ -371,41 +432,11 @@ class TacticianBot(GreedyBot):
 
     name = "tactician"
 
-    def _worth(self, r: Round) -> Callable[[int], float]:
-        """The worth of a plan from the sum of its matches' facts (see :func:`_plan_facts`)."""
+    def choose_matches(self, r: Round) -> list[Match]:
         me = r.current
         hand = r.hand(me)
-        size, key = len(hand), _hand_key(hand)
-        opponents = r.players - 1
         danger = min(n for p, n in enumerate(r.hand_sizes) if p != me)
-        known: dict[int, float] = {}  # many plans sum to the same facts
-
-        def worth(facts: int) -> float:
-            value = known.get(facts)
-            if value is None:
-                value = known[facts] = self._plan_worth(size, key, opponents, danger, facts)
-            return value
-
-        return worth
-
-    @staticmethod
-    def _plan_worth(size: int, key: int, opponents: int, danger: int, facts: int) -> float:
-        """What a plan with these summed facts is worth to a hand of ``size`` cards with this ``key``."""
-        used, bonuses, dcm, wild_numbers, wild_dos, points, spent = _unpack(facts)
-        after = max(0, size - used - bonuses)
-        if after == 0:
-            return 1000.0 + dcm  # going out beats everything
-        total = 3.0 * (size - after)
-        total += dcm * opponents * (2.5 if danger <= 3 else 1.5)
-        total += 0.15 * _key_flexibility(key - spent)
-        total -= _REPEATED_WILD_NUMBER_COST[wild_numbers]
-        total -= _REPEATED_WILD_DOS_COST[wild_dos]
-        if danger <= 2:  # an opponent may go out soon: shed points
-            total += 0.02 * points
-        return total
-
-    def choose_matches(self, r: Round) -> list[Match]:
-        return _best_set(r.legal_matches(), r.hand(r.current), _plan_facts, self._worth(r))
+        return _best_set(r.legal_matches(), hand, _TacticianPlans(hand, r.players - 1, danger))
 
     def choose_placement(self, r: Round) -> Card:
         """The card whose loss keeps the rest most flexible; ties go to the higher points, wilds kept."""
