@@ -227,25 +227,30 @@ def _best_set(options: Sequence[Match], hand: Sequence[Card], plans: _Plans[G], 
                 best_value, best = value, list(chosen)
             return
         for m, cards, w in groups[i]:
-            if _fits(have, cards):
-                for c in cards:
-                    have[c] -= 1
+            first = cards[0]
+            if len(cards) == 1:
+                if have[first] <= 0:
+                    continue
+                have[first] -= 1
                 chosen.append(m)
                 search(i + 1, running + w)
                 chosen.pop()
-                for c in cards:
-                    have[c] += 1
+                have[first] += 1
+            else:
+                second = cards[1]
+                if have[first] <= (second is first) or have[second] <= 0:
+                    continue
+                have[first] -= 1
+                have[second] -= 1
+                chosen.append(m)
+                search(i + 1, running + w)
+                chosen.pop()
+                have[first] += 1
+                have[second] += 1
         search(i + 1, running)
 
     search(0, nothing)
     return best
-
-
-def _fits(have: dict[Card, int], cards: tuple[Card, ...]) -> bool:
-    first = cards[0]
-    if len(cards) == 1:
-        return have[first] > 0
-    return have[first] > (cards[1] == first) and have[cards[1]] > 0
 
 
 @lru_cache(maxsize=4096)
