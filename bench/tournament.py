@@ -54,14 +54,15 @@ def pairings(games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=10_000, help="games in the tournament (default 10,000)")
+    parser.add_argument("--games", type=int, default=10_000, help="games in the tournament (default 10,000; 0: none)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairings", type=int, nargs="?", const=300, default=0, metavar="GAMES",
                         help="also games/s of each pairing on one core (default 300 games each)")
     args = parser.parse_args()
     if args.pairings:
         pairings(args.pairings)
-    tournament(args.games, args.seed)
+    if args.games:
+        tournament(args.games, args.seed)
 
 
 if __name__ == "__main__":
