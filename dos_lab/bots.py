@@ -166,10 +166,6 @@ class RandomBot(_BaseBot):
         return self.choose_placement(r)
 
 
-def _cards_of(m: Match) -> tuple[Card, ...]:
-    return _cards_of_codes(m.cards)
-
-
 @lru_cache(maxsize=4096)
 def _cards_of_codes(codes: tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(parse_played(code).card for code in codes)
@@ -198,7 +194,7 @@ def _best_set(options: Sequence[Match], hand: Sequence[Card], plans: _Plans[G], 
     gain = plans.gain
     by_target: dict[int, list[tuple[Match, tuple[Card, ...], G]]] = {}
     for m in options:
-        by_target.setdefault(m.target, []).append((m, _cards_of(m), gain(m)))
+        by_target.setdefault(m.target, []).append((m, _cards_of_codes(m.cards), gain(m)))
     groups = [by_target[t] for t in sorted(by_target)]
     last = len(groups)
     have: dict[Card, int] = {}
