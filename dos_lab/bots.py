@@ -366,13 +366,9 @@ def _unpack(facts: int) -> tuple[int, int, int, int, int, int, int]:
             facts & ((1 << _FACT_BITS) - 1))
 
 
-def _plan_facts(m: Match) -> int:
-    """What TacticianBot counts of one match, packed (see ``_pack``)."""
-    return _match_facts(m.cards, m.bonus)
-
-
 @lru_cache(maxsize=4096)
 def _match_facts(codes: tuple[str, ...], bonus: Bonus | None) -> int:
+    """What TacticianBot counts of one match, packed (see ``_pack``)."""
     cards = _cards_of_codes(codes)
     return _pack(_hand_key(cards), len(cards), bonus is not None, bonus is Bonus.DOUBLE_COLOUR,
                  sum(c.kind is Kind.WILD_NUMBER for c in cards), sum(c.kind is Kind.WILD_DOS for c in cards),
