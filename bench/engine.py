@@ -2,6 +2,7 @@
 
     python bench/engine.py                   # bots on one core, crowded table, RLCard side by side (~50 s)
     python bench/engine.py --tournament 400  # also a GreedyBot vs TacticianBot tournament on two cores
+    python bench/tournament.py               # the full 10,000-game tournament, wall and CPU time
     pip install "dos_lab[bench]"             # RLCard, for the side-by-side comparison
 
 Targets (issue 12; benchmarks print, tests never time anything):

@@ -19,15 +19,17 @@ opponents who forgot, with a configurable reaction (a chance from 0 to 1).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
-from dos_lab.cards import Card, Kind
+from dos_lab.cards import Card, Kind, full_deck
 from dos_lab.errors import InvalidInput
-from dos_lab.matching import Bonus, Match, parse_played, reachable_values
+from dos_lab.matching import WILD_RANGE, Bonus, Match, parse_played, reachable_values, stands_for
 from dos_lab.round import Round
 from dos_lab.state import Phase
+
+G = TypeVar("G", int, float)
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "TacticianBot", "make_bot", "play_round"]
 
@@ -164,72 +166,87 @@ class RandomBot(_BaseBot):
         return self.choose_placement(r)
 
 
-def _cards_of(m: Match) -> tuple[Card, ...]:
-    return _cards_of_codes(m.cards)
-
-
 @lru_cache(maxsize=4096)
 def _cards_of_codes(codes: tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(parse_played(code).card for code in codes)
 
 
-def _best_set(options: Sequence[Match], hand: Sequence[Card], score: _Scorer | None = None, *,
-              weight: Callable[[Match], float] | None = None, limit: int = 4000) -> list[Match]:
-    """The set of matches on distinct row cards, with disjoint hand cards, that scores best:
-    by ``score(chosen)``, or, when the value is a plain sum, by the faster ``weight(match)``.
-    A depth-first search over the row cards, at most ``limit`` steps."""
+class _Plans(Protocol[G]):
+    """How a bot weighs a plan (a set of matches): each match has a ``gain`` (a number, or facts packed
+    into one), a plan's gain is the sum of its matches' gains, and what the plan is worth follows from it."""
+
+    #: the gain of the empty plan
+    nothing: G
+    #: True if the worth is the gain itself (a float), which lets the search skip branches that cannot win
+    additive: bool
+
+    def gain(self, m: Match) -> G: ...
+
+    def worth(self, total: G) -> float: ...
+
+
+def _best_set(options: Sequence[Match], hand: Sequence[Card], plans: _Plans[G], *, limit: int = 4000) -> list[Match]:
+    """The set of matches on distinct row cards, with disjoint hand cards, that is worth most
+    (of plans worth the same, the first found). A depth-first search over the row cards, at most ``limit``
+    steps; with additive gains it skips branches that cannot add enough to beat the best so far."""
     if not options:
         return []
-    by_target: dict[int, list[tuple[Match, tuple[Card, ...], float]]] = {}
+    gain = plans.gain
+    by_target: dict[int, list[tuple[Match, tuple[Card, ...], G]]] = {}
     for m in options:
-        by_target.setdefault(m.target, []).append((m, _cards_of(m), weight(m) if weight else 0.0))
+        by_target.setdefault(m.target, []).append((m, _cards_of_codes(m.cards), gain(m)))
     groups = [by_target[t] for t in sorted(by_target)]
+    last = len(groups)
     have: dict[Card, int] = {}
     for card in hand:
         have[card] = have.get(card, 0) + 1
     chosen: list[Match] = []
-    best_value = score(chosen) if score is not None else 0.0
+    nothing = plans.nothing
+    worth, additive = plans.worth, plans.additive
+    best_value = worth(nothing)
     best: list[Match] = []
     budget = limit
-    # with additive weights, the most the row cards from i on can still add (to prune the search)
-    still = [0.0] * (len(groups) + 1)
-    for i in range(len(groups) - 1, -1, -1):
-        still[i] = still[i + 1] + max(0.0, max(w for _, _, w in groups[i]))
+    # with additive gains, the most the row cards from i on can still add (to prune the search)
+    still = [0.0] * (last + 1)
+    if additive:
+        for i in range(last - 1, -1, -1):
+            still[i] = still[i + 1] + max(0.0, max(w for _, _, w in groups[i]))
 
-    def search(i: int, running: float) -> None:
+    def search(i: int, running: G) -> None:
         nonlocal best_value, best, budget
         budget -= 1
-        if score is None and running + still[i] <= best_value:
+        if additive and running + still[i] <= best_value:
             return
-        if i == len(groups) or budget <= 0:
-            value = score(chosen) if score is not None else running
+        if i == last or budget <= 0:
+            value = running if additive else worth(running)
             if value > best_value:
                 best_value, best = value, list(chosen)
             return
         for m, cards, w in groups[i]:
-            if _fits(have, cards):
-                for c in cards:
-                    have[c] -= 1
+            first = cards[0]
+            if len(cards) == 1:
+                if have[first] <= 0:
+                    continue
+                have[first] -= 1
                 chosen.append(m)
                 search(i + 1, running + w)
                 chosen.pop()
-                for c in cards:
-                    have[c] += 1
+                have[first] += 1
+            else:
+                second = cards[1]
+                if have[first] <= (second is first) or have[second] <= 0:
+                    continue
+                have[first] -= 1
+                have[second] -= 1
+                chosen.append(m)
+                search(i + 1, running + w)
+                chosen.pop()
+                have[first] += 1
+                have[second] += 1
         search(i + 1, running)
 
-    search(0, 0.0)
+    search(0, nothing)
     return best
-
-
-def _fits(have: dict[Card, int], cards: tuple[Card, ...]) -> bool:
-    first = cards[0]
-    if len(cards) == 1:
-        return have[first] > 0
-    return have[first] > (cards[1] == first) and have[cards[1]] > 0
-
-
-class _Scorer(Protocol):
-    def __call__(self, chosen: Sequence[Match]) -> float: ...
 
 
 @lru_cache(maxsize=4096)
@@ -243,6 +260,22 @@ def _greedy_weight(codes: tuple[str, ...], bonus: Bonus | None, opponents: int, 
     return value - wild_cost * sum(1 for c in _cards_of_codes(codes) if c.is_wild)
 
 
+class _GreedyPlans:
+    """GreedyBot's plans: the worth is the sum of the matches' weights."""
+
+    nothing = 0.0
+    additive = True
+
+    def __init__(self, opponents: int, wild_cost: float) -> None:
+        self.opponents, self.wild_cost = opponents, wild_cost
+
+    def gain(self, m: Match) -> float:
+        return _greedy_weight(m.cards, m.bonus, self.opponents, self.wild_cost)
+
+    def worth(self, total: float) -> float:
+        return total
+
+
 class GreedyBot(_BaseBot):
     """Sheds as many cards as it can: each card played counts 1, each bonus
     placement 1 more, each card the opponents must draw ½; using a wild card
@@ -251,12 +284,8 @@ class GreedyBot(_BaseBot):
     name = "greedy"
     wild_cost = 0.3
 
-    def _weight(self, r: Round) -> Callable[[Match], float]:
-        opponents, wild_cost = r.players - 1, self.wild_cost
-        return lambda m: _greedy_weight(m.cards, m.bonus, opponents, wild_cost)
-
     def choose_matches(self, r: Round) -> list[Match]:
-        return _best_set(r.legal_matches(), r.hand(r.current), weight=self._weight(r))
+        return _best_set(r.legal_matches(), r.hand(r.current), _GreedyPlans(r.players - 1, self.wild_cost))
 
     def choose_after_draw(self, r: Round) -> list[Match]:
         return self.choose_matches(r)
@@ -278,6 +307,120 @@ def flexibility(hand: Sequence[Card]) -> int:
     return len(reachable_values(hand))  # what each card stands for: matching.stands_for (issue 10)
 
 
+# --- flexibility as a number: TacticianBot asks it for every plan it weighs ------------------------------------
+# Which values a hand reaches depends only on how many cards of each value it holds (a Wild DOS is a 2,
+# a Wild # any value). A hand is summed up as one integer key holding those counts, 7 bits per value
+# (more than the 108 cards need), so the hand left after a plan is its key minus the plan's cards' keys.
+
+_KEY_BITS = 7
+#: the key of one card of each type (indexed by ``Card.order``); slot 0 counts the Wild # cards
+_KEY_UNIT: tuple[int, ...] = tuple(
+    1 << _KEY_BITS * (0 if len(stands_for(c).values) > 1 else stands_for(c).values[0])
+    for c in sorted(set(full_deck()), key=lambda c: c.order))
+
+
+def _hand_key(cards: Iterable[Card]) -> int:
+    """The counts of each value among ``cards``, as one integer (see ``_KEY_UNIT``)."""
+    return sum(_KEY_UNIT[c.order] for c in cards)
+
+
+@lru_cache(maxsize=1 << 16)
+def _key_flexibility(key: int) -> int:
+    """:func:`flexibility` of any hand with this key.
+
+    >>> from dos_lab.cards import parse_cards
+    >>> all(_key_flexibility(_hand_key(parse_cards(h))) == flexibility(parse_cards(h)) for h in ("R3 B4", "R#", "W W"))
+    True
+    """
+    mask = (1 << _KEY_BITS) - 1
+    counts = [key >> _KEY_BITS * v & mask for v in range(11)]
+    if counts[0]:
+        return len(WILD_RANGE)  # a Wild # alone makes every value
+    held = [v for v in WILD_RANGE if counts[v]]
+    reach = set(held)
+    for i, a in enumerate(held):
+        reach.update(a + b for b in held[i if counts[a] > 1 else i + 1:] if a + b <= 10)
+    return len(reach)
+
+
+# A plan's facts, summed over its matches, packed into one integer so that the search adds them with one
+# addition: the key of the cards used (the low bits), then how many cards, bonuses, double colour
+# matches, Wild # cards, Wild DOS cards, and their points. Each field is wide enough for a whole deck.
+_FACT_BITS = 11 * _KEY_BITS
+_FACT_WIDTH = 12
+
+
+def _pack(spent: int, *counts: int) -> int:
+    facts = spent
+    for field, count in enumerate(counts):
+        facts |= count << (_FACT_BITS + field * _FACT_WIDTH)
+    return facts
+
+
+def _unpack(facts: int) -> tuple[int, int, int, int, int, int, int]:
+    """``(cards, bonuses, double colour matches, Wild # cards, Wild DOS cards, points, key of the cards)``."""
+    low = (1 << _FACT_WIDTH) - 1
+    counts = facts >> _FACT_BITS
+    return (counts & low, counts >> _FACT_WIDTH & low, counts >> 2 * _FACT_WIDTH & low,
+            counts >> 3 * _FACT_WIDTH & low, counts >> 4 * _FACT_WIDTH & low, counts >> 5 * _FACT_WIDTH,
+            facts & ((1 << _FACT_BITS) - 1))
+
+
+@lru_cache(maxsize=4096)
+def _match_facts(codes: tuple[str, ...], bonus: Bonus | None) -> int:
+    """What TacticianBot counts of one match, packed (see ``_pack``)."""
+    cards = _cards_of_codes(codes)
+    return _pack(_hand_key(cards), len(cards), bonus is not None, bonus is Bonus.DOUBLE_COLOUR,
+                 sum(c.kind is Kind.WILD_NUMBER for c in cards), sum(c.kind is Kind.WILD_DOS for c in cards),
+                 sum(c.points for c in cards))
+
+
+def _repeated(cost: float, most: int = len(full_deck())) -> tuple[float, ...]:
+    """``cost`` summed k times, for every k: the same floating-point sums as adding it card by card."""
+    return tuple(sum(cost for _ in range(k)) for k in range(most + 1))
+
+
+#: what TacticianBot charges for the wild cards a plan uses (summed card by card, as it always was)
+_REPEATED_WILD_NUMBER_COST = _repeated(0.8)
+_REPEATED_WILD_DOS_COST = _repeated(0.4)
+
+
+class _TacticianPlans:
+    """TacticianBot's plans: the gain is the plan's facts packed into one integer (see ``_pack``)."""
+
+    nothing = 0
+    additive = False
+
+    def __init__(self, hand: Sequence[Card], opponents: int, danger: int) -> None:
+        self.size, self.key = len(hand), _hand_key(hand)
+        self.opponents, self.danger = opponents, danger
+        #: the worth of each sum of facts met so far (many plans sum to the same facts)
+        self.known: dict[int, float] = {}
+
+    def gain(self, m: Match) -> int:
+        return _match_facts(m.cards, m.bonus)
+
+    def worth(self, total: int) -> float:
+        value = self.known.get(total)
+        if value is None:
+            value = self.known[total] = self._worth(total)
+        return value
+
+    def _worth(self, facts: int) -> float:
+        used, bonuses, dcm, wild_numbers, wild_dos, points, spent = _unpack(facts)
+        after = max(0, self.size - used - bonuses)
+        if after == 0:
+            return 1000.0 + dcm  # going out beats everything
+        total = 3.0 * (self.size - after)
+        total += dcm * self.opponents * (2.5 if self.danger <= 3 else 1.5)
+        total += 0.15 * _key_flexibility(self.key - spent)
+        total -= _REPEATED_WILD_NUMBER_COST[wild_numbers]
+        total -= _REPEATED_WILD_DOS_COST[wild_dos]
+        if self.danger <= 2:  # an opponent may go out soon: shed points
+            total += 0.02 * points
+        return total
+
+
 class TacticianBot(GreedyBot):
     """Plans the whole turn. Besides the cards shed and bonuses, it weighs the
     opponents' forced draws more when they are close to going out, keeps the
@@ -286,48 +429,20 @@ class TacticianBot(GreedyBot):
 
     name = "tactician"
 
-    def _score(self, r: Round) -> _Scorer:
+    def choose_matches(self, r: Round) -> list[Match]:
         me = r.current
         hand = r.hand(me)
-        opponents = [p for p in range(r.players) if p != me]
-        danger = min(r.hand_sizes[p] for p in opponents)
-
-        def score(chosen: Sequence[Match]) -> float:
-            used: list[Card] = []
-            bonuses = dcm = 0
-            for m in chosen:  # one pass: this runs for every plan the search completes
-                used += _cards_of(m)
-                if m.bonus is not None:
-                    bonuses += 1
-                    dcm += m.bonus is Bonus.DOUBLE_COLOUR
-            left = list(hand)
-            for card in used:
-                left.remove(card)
-            after = max(0, len(left) - bonuses)
-            if after == 0:
-                return 1000.0 + dcm  # going out beats everything
-            total = 3.0 * (len(hand) - after)
-            total += dcm * len(opponents) * (2.5 if danger <= 3 else 1.5)
-            total += 0.15 * flexibility(left)
-            total -= sum(0.8 for c in used if c.kind is Kind.WILD_NUMBER)
-            total -= sum(0.4 for c in used if c.kind is Kind.WILD_DOS)
-            if danger <= 2:  # an opponent may go out soon: shed points
-                total += 0.02 * sum(c.points for c in used)
-            return total
-
-        return score
-
-    def choose_matches(self, r: Round) -> list[Match]:
-        return _best_set(r.legal_matches(), r.hand(r.current), self._score(r))
+        danger = min(n for p, n in enumerate(r.hand_sizes) if p != me)
+        return _best_set(r.legal_matches(), hand, _TacticianPlans(hand, r.players - 1, danger))
 
     def choose_placement(self, r: Round) -> Card:
         """The card whose loss keeps the rest most flexible; ties go to the higher points, wilds kept."""
         hand = r.hand(r.current)
+        key = _hand_key(hand)
 
         def spare(card: Card) -> tuple[bool, int, int, int]:
-            rest = list(hand)
-            rest.remove(card)
-            return (not card.is_wild, flexibility(rest), card.points, -card.order)
+            rest = key - _KEY_UNIT[card.order]  # the hand without this card
+            return (not card.is_wild, _key_flexibility(rest), card.points, -card.order)
 
         return max(set(hand), key=spare)
 

@@ -653,7 +653,7 @@ class Round:
         s = self._s
         if s.phase is not Phase.MATCHING and s.phase is not Phase.DREW:
             raise IllegalMove(self._phase_refusal("match"))
-        played = tuple(parse_played(c) for c in cards)
+        played = tuple(map(parse_played, cards))
         if len(played) not in (1, 2):
             codes = card_codes("+".join(p.code for p in played)) or gettext("no cards")
             raise IllegalMove(gettext("a match uses exactly one or two cards, but {cards} is {count} (R4.2)").format(
@@ -664,7 +664,7 @@ class Round:
                 player=player_name(s.current)))
         index = self._target_index(target)
         row_card = s.center_row[index]
-        if any(m.target == index for m, _ in s.matches):
+        if s.matches and any(m.target == index for m, _ in s.matches):
             raise IllegalMove(gettext("{card} (Center Row card {number}) has already been matched this turn; each "
                                       "row card can be matched once per turn (R4.3)").format(
                                           card=card_codes(row_card.code), number=index + 1))

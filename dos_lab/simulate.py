@@ -33,7 +33,6 @@ random: 0 wins of 4 games = 0.0% (95% CI 0.0%–49.0%)
 
 from __future__ import annotations
 
-import html
 import importlib.util
 import math
 import random
@@ -390,31 +389,26 @@ class GamesRun:
         for listener in list(self._listeners):
             listener()
 
+    @property
+    def played(self) -> int:
+        """How many games have finished so far."""
+        with self._lock:
+            return len(self._records)
+
+    @property
+    def error(self) -> BaseException | None:
+        """What stopped the batch with an error, if anything did."""
+        return self._error
+
+    def watch(self, listener: Callable[[], None]) -> None:
+        """Call ``listener()`` whenever a chunk of records arrives and when the batch ends."""
+        self._listeners.append(listener)
+
     def view(self) -> Any:
         """An ipywidgets view: a progress bar, the status line, and a Stop button (needs ipywidgets)."""
-        import ipywidgets as widgets  # type: ignore[import-untyped]
+        from dos_lab.widgets.progress import games_run_view
 
-        bar = widgets.IntProgress(value=0, min=0, max=max(self.n, 1), description="Games", bar_style="info")
-        button = widgets.Button(description="Stop", icon="stop", tooltip="Stop after the games being played now")
-        line = widgets.HTML()
-
-        def refresh() -> None:
-            bar.value = len(self._records)
-            line.value = html.escape(self.status())
-            if self.done:
-                button.disabled = True
-                button.description = "Stopped" if self.stopped else "Finished"
-                bar.bar_style = "danger" if self._error else "warning" if self.stopped else "success"
-
-        def stop(_: object) -> None:
-            self.stop()
-            button.disabled = True
-            button.description = "Stopping…"
-
-        button.on_click(stop)
-        self._listeners.append(refresh)
-        refresh()
-        return widgets.VBox([widgets.HBox([bar, button]), line])
+        return games_run_view(self)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -498,21 +492,9 @@ def _in_kernel() -> bool:
 
 
 def _widget_progress(n: int) -> tuple[ProgressCallback, Callable[[], None]]:
-    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
-    from IPython.display import display
+    from dos_lab.widgets.progress import progress_bar
 
-    bar = widgets.IntProgress(value=0, min=0, max=max(n, 1), description="Games", bar_style="info")
-    line = widgets.HTML(f"0 of {n:,} games played")
-    display(widgets.HBox([bar, line]))  # type: ignore[no-untyped-call]
-
-    def update(done: int, total: int) -> None:
-        bar.value = done
-        line.value = f"{done:,} of {total:,} games played"
-
-    def close() -> None:
-        bar.bar_style = "success" if bar.value >= n else "warning"
-
-    return update, close
+    return progress_bar(n)
 
 
 def _text_progress(n: int) -> tuple[ProgressCallback, Callable[[], None]]:

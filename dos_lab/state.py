@@ -119,8 +119,17 @@ _LONG = ("log", "draw_pile", "discard_pile")
 #: the save format: the round's own fields, then every state field
 _FIELDS = ["format", "rules", "seed", "dealer", *_STATE_FIELDS]
 _DECK_SIZE = len(full_deck())
-#: what an undo record copies, in the order of ``UndoRecord.recorded`` (hands are copied one level deeper)
+#: what an undo record copies and restores (hands are copied one level deeper; of _LONG only the lengths)
 _RECORDED = tuple(name for name in _STATE_FIELDS if name not in _LONG and name != "hands")
+#: the layout of ``UndoRecord.recorded``: these fields, then the lengths of _LONG, the matches, then the row,
+#: its values and the flags, each list written out flat
+_SCALARS = ("current", "phase", "turn", "drawn", "has_drawn", "acted", "bonuses_earned", "double_colour_matches",
+            "bonuses_owed", "penalty_pending", "winner", "points", "passes", "reshuffles", "dealt")
+_FLAGS = ("dos_called", "dos_exposed", "dos_lapsed", "dos_caught")
+_LOG_AT = len(_SCALARS)
+_DISCARD_AT = _LOG_AT + 2
+_LISTS_AT = _LOG_AT + 4
+assert set(_RECORDED) == {*_SCALARS, *_FLAGS, "matches", "center_row", "center_row_values"}
 
 
 class UndoRecord:
@@ -134,7 +143,8 @@ class UndoRecord:
     A record is never changed once its action is over, so copies of a round can share it.
 
     >>> from dos_lab.events import DosCalled
-    >>> s = RoundState([[]], [], [], list(full_deck()[:3]), [], 0, dos_called=[False])
+    >>> s = RoundState([[]], [], [], list(full_deck()[:3]), [], 0, dos_called=[False], dos_exposed=[False],
+    ...                dos_lapsed=[False], dos_caught=[False])
     >>> before = state_to_dict(s, RuleSet(), 0, None)
     >>> record = UndoRecord(s); card = s.draw_pile.pop(); record.took(card); s.hands[0].append(card)
     >>> s.log.append(DosCalled(0)); s.phase = Phase.DREW; s.dos_called[0] = True
@@ -142,20 +152,20 @@ class UndoRecord:
     True
     """
 
-    __slots__ = ("discard", "draw", "hands", "log", "piles", "recorded", "taken")
+    __slots__ = ("hands", "piles", "recorded", "taken")
 
     def __init__(self, s: RoundState) -> None:
         self.hands = tuple(map(tuple, s.hands))
-        # written out field by field: this runs before every action, and attribute reads written
-        # out are several times faster than a generic getattr loop (the order is _RECORDED's)
+        # one flat tuple, written out field by field: this runs before every action, and one tuple
+        # display is several times faster than a generic getattr loop or a tuple per list
+        # (the layout is _SCALARS, the three lengths, the matches, the row, its values, and the flags,
+        # one per player each)
         self.recorded: tuple[Any, ...] = (
-            tuple(s.center_row), tuple(s.center_row_values), s.current, s.phase, s.turn, tuple(s.matches),
-            s.drawn, s.has_drawn, s.acted, s.bonuses_earned, s.double_colour_matches, s.bonuses_owed,
-            tuple(s.dos_called), tuple(s.dos_exposed), tuple(s.dos_lapsed), tuple(s.dos_caught),
-            s.penalty_pending, s.winner, s.points, s.passes, s.reshuffles, s.dealt)
-        self.log = len(s.log)
-        self.draw = len(s.draw_pile)
-        self.discard = len(s.discard_pile)
+            s.current, s.phase, s.turn, s.drawn, s.has_drawn, s.acted, s.bonuses_earned,
+            s.double_colour_matches, s.bonuses_owed, s.penalty_pending, s.winner, s.points, s.passes,
+            s.reshuffles, s.dealt, len(s.log), len(s.draw_pile), len(s.discard_pile),
+            tuple(s.matches) if s.matches else (), *s.center_row, *s.center_row_values,
+            *s.dos_called, *s.dos_exposed, *s.dos_lapsed, *s.dos_caught)
         #: the cards taken from the top of the draw pile, in the order taken (most actions take none)
         self.taken: list[Card] | None = None
         #: the draw and discard piles as they were, once a reshuffle has replaced them
@@ -171,21 +181,31 @@ class UndoRecord:
     def reshuffling(self, state: RoundState) -> None:
         """The discard pile is about to become the new draw pile (R14.1): keep both piles as they were."""
         if self.piles is None:
-            self.piles = (state.draw_pile + (self.taken or [])[::-1], state.discard_pile[:self.discard])
+            discard = self.recorded[_DISCARD_AT]
+            self.piles = (state.draw_pile + (self.taken or [])[::-1], state.discard_pile[:discard])
 
     def restore(self, state: RoundState) -> None:
         """Put ``state`` back as it was when the record was opened (the record itself stays as it is)."""
         state.hands = [list(h) for h in self.hands]
-        for name, value in zip(_RECORDED, self.recorded, strict=True):
-            setattr(state, name, list(value) if name in _LISTS else value)
-        del state.log[self.log:]
+        recorded = self.recorded
+        for name, value in zip(_SCALARS, recorded, strict=False):
+            setattr(state, name, value)
+        log, draw, discard, matches = recorded[_LOG_AT:_LISTS_AT]
+        state.matches = list(matches)
+        n = len(self.hands)
+        row = (len(recorded) - _LISTS_AT - len(_FLAGS) * n) // 2
+        at = _LISTS_AT
+        for name, size in (("center_row", row), ("center_row_values", row), *((f, n) for f in _FLAGS)):
+            setattr(state, name, list(recorded[at:at + size]))
+            at += size
+        del state.log[log:]
         if self.piles is not None:
             state.draw_pile, state.discard_pile = list(self.piles[0]), list(self.piles[1])
             return
         if self.taken:
             state.draw_pile.extend(reversed(self.taken))
-        del state.discard_pile[self.discard:]
-        assert len(state.draw_pile) == self.draw, "an undo record missed a card taken from the draw pile"
+        del state.discard_pile[discard:]
+        assert len(state.draw_pile) == draw, "an undo record missed a card taken from the draw pile"
 
 
 def show(value: Any) -> str:

@@ -207,3 +207,25 @@ def test_a_pool_says_how_many_chunks_to_keep_in_flight() -> None:
     with ThreadPoolExecutor(max_workers=3) as threads, ProcessPoolExecutor(max_workers=1) as processes:
         assert _pool_size(threads, 2) == 3 and _pool_size(processes, 2) == 1
     assert _pool_size(SerialExecutor(), 5) == 5  # an executor that does not say: the workers given
+
+
+def test_the_notebook_progress_bar_fills_and_shows_how_the_batch_ended(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dos_lab.widgets import progress
+
+    shown: list[object] = []
+    monkeypatch.setattr("IPython.display.display", shown.append)
+    update, close = progress.progress_bar(4)
+    (box,) = shown
+    bar, line = box.children  # type: ignore[attr-defined]
+    update(3, 4)
+    close()
+    assert bar.value == 3 and line.value == "3 of 4 games played" and bar.bar_style == "warning"
+
+
+def test_simulate_leaves_the_widgets_to_dos_lab_widgets() -> None:
+    """The views of a batch live in dos_lab.widgets.progress; simulate names no ipywidgets (DESIGN.md §1)."""
+    import inspect
+
+    from dos_lab import simulate
+
+    assert "import ipywidgets" not in inspect.getsource(simulate)
