@@ -165,7 +165,7 @@ def number(n: int) -> str:
     >>> number(20000), number(7)
     ('20,000', '7')
     """
-    # Translators: what separates groups of three digits in a number like 20,000 (a space is written as a no-break space, U+00A0)
+    # Translators: what separates groups of three digits in a number like 20,000 (write a space as U+00A0)
     return f"{n:,}".replace(",", pgettext("thousands separator", ","))
 
 

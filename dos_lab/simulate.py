@@ -48,7 +48,7 @@ from typing import Any, Protocol, TypeVar
 from dos_lab.bots import BOTS, Bot, make_bot, play_round
 from dos_lab.errors import InvalidInput
 from dos_lab.game import Game
-from dos_lab.i18n import decimal, gettext, ngettext
+from dos_lab.i18n import decimal, gettext, ngettext, number
 from dos_lab.rules import RuleSet
 
 __all__ = [
@@ -370,14 +370,16 @@ class GamesRun:
         with self._lock:
             records = list(self._records)
         wins = [sum(1 for r in records if r.winner == e) for e in range(len(self.names))]
-        line = f"{len(records):,} of {self.n:,} games played"
+        line = ngettext("{done} of {total} game played", "{done} of {total} games played", self.n).format(
+            done=number(len(records)), total=number(self.n))
         if records:
-            line += ": " + ", ".join(f"{name} {w:,} win{'s' if w != 1 else ''}"
-                                     for name, w in zip(self.names, wins, strict=True))
+            line += ": " + ", ".join(ngettext("{name} {count} win", "{name} {count} wins", w).format(
+                name=gettext(name), count=number(w)) for name, w in zip(self.names, wins, strict=True))
         if self._error is not None:
-            return line + f". Stopped by an error: {self._error}"
+            return line + ". " + gettext("Stopped by an error: {error}").format(error=self._error)
         if self.done:
-            return line + (". Stopped." if self.stopped and len(records) < self.n else ". Finished.")
+            ended = gettext("Stopped.") if self.stopped and len(records) < self.n else gettext("Finished.")
+            return line + ". " + ended
         return line + "…"
 
     def _add(self, chunk: list[GameRecord]) -> None:

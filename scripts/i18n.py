@@ -240,8 +240,8 @@ def _fill_source(catalog: Catalog) -> None:
 def update(langs: Iterable[str] = ()) -> None:
     """Bring the languages' catalogs (all, or ``langs``) in step with the templates."""
     for domain in DOMAINS:
-        template = _read(domain.template)
         for lang in list(langs) or list(catalog_paths(RUNTIME)):
+            template = _read(domain.template)  # read afresh: Catalog.update shares the template's messages
             path = domain.path(lang)
             catalog = _read(path, locale=lang) if path.exists() else _new_catalog(lang, domain)
             catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)

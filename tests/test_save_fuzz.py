@@ -278,7 +278,7 @@ def test_every_mutated_game_save_is_refused_or_plays_on(seed: int, mutations: in
         g.next_round()
     data = g.to_dict()
     for _ in range(mutations):
-        mutate(data if rng.random() < 0.5 else data["round"], rng)
+        mutate(data if rng.random() < 0.5 or not isinstance(data.get("round"), dict) else data["round"], rng)
     try:
         loaded = Game.from_dict(data)
     except InvalidInput:

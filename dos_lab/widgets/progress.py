@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from dos_lab.i18n import gettext, ngettext, number
 from dos_lab.simulate import GamesRun
 
 __all__ = ["games_run_view", "progress_bar"]
@@ -26,8 +27,9 @@ __all__ = ["games_run_view", "progress_bar"]
 
 def games_run_view(run: GamesRun) -> widgets.VBox:
     """A progress bar, the run's status line, and a Stop button, kept up to date as chunks finish."""
-    bar = widgets.IntProgress(value=0, min=0, max=max(run.n, 1), description="Games", bar_style="info")
-    button = widgets.Button(description="Stop", icon="stop", tooltip="Stop after the games being played now")
+    bar = widgets.IntProgress(value=0, min=0, max=max(run.n, 1), description=gettext("Games"), bar_style="info")
+    button = widgets.Button(description=gettext("Stop"), icon="stop",
+                            tooltip=gettext("Stop after the games being played now"))
     line = widgets.HTML()
 
     def refresh() -> None:
@@ -35,13 +37,13 @@ def games_run_view(run: GamesRun) -> widgets.VBox:
         line.value = html.escape(run.status())
         if run.done:
             button.disabled = True
-            button.description = "Stopped" if run.stopped else "Finished"
+            button.description = gettext("Stopped") if run.stopped else gettext("Finished")
             bar.bar_style = "danger" if run.error else "warning" if run.stopped else "success"
 
     def stop(_: object) -> None:
         run.stop()
         button.disabled = True
-        button.description = "Stopping…"
+        button.description = gettext("Stopping…")
 
     button.on_click(stop)
     run.watch(refresh)
@@ -53,15 +55,20 @@ def progress_bar(n: int) -> tuple[Callable[[int, int], None], Callable[[], None]
     """Show a progress bar for ``n`` games; returns ``update(done, total)`` and ``close()``."""
     from IPython.display import display
 
-    bar = widgets.IntProgress(value=0, min=0, max=max(n, 1), description="Games", bar_style="info")
-    line = widgets.HTML(f"0 of {n:,} games played")
+    bar = widgets.IntProgress(value=0, min=0, max=max(n, 1), description=gettext("Games"), bar_style="info")
+    line = widgets.HTML(_played(0, n))
     display(widgets.HBox([bar, line]))  # type: ignore[no-untyped-call]
 
     def update(done: int, total: int) -> None:
         bar.value = done
-        line.value = f"{done:,} of {total:,} games played"
+        line.value = _played(done, total)
 
     def close() -> None:
         bar.bar_style = "success" if bar.value >= n else "warning"
 
     return update, close
+
+
+def _played(done: int, total: int) -> str:
+    return ngettext("{done} of {total} game played", "{done} of {total} games played", total).format(
+        done=number(done), total=number(total))
