@@ -7,11 +7,9 @@ a refusal, narration, a Wild DOS match, a catch, a hidden penalty, a round's end
 from __future__ import annotations
 
 import contextvars
-import importlib.util
 import re
 import threading
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -29,21 +27,15 @@ from dos_lab.i18n import (
 )
 from dos_lab.render import card_html, card_text, round_text
 
+from conftest import load_script
+
 pytest.importorskip("babel")
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("en", "pl", "cs", "ru", "af")
 
 
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "scripts" / "i18n.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
+TOOL = load_script("i18n")
 
 
 # ---------------------------------------------------------------- the catalogs

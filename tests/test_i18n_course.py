@@ -9,14 +9,14 @@ paragraph or loses a link, and when a page would speak another language than its
 from __future__ import annotations
 
 import contextvars
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from dos_lab.i18n import folder_language, get_language, gettext, language, notebook_language
+
+from conftest import load_script
 
 pytest.importorskip("babel")
 
@@ -24,15 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = ("pl", "cs", "ru", "af")
 
 
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("i18n_tool_course", ROOT / "scripts" / "i18n.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
+TOOL = load_script("i18n")
 
 
 def _cells(path: Path) -> list[dict[str, object]]:
