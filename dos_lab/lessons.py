@@ -319,7 +319,7 @@ def _exercises() -> dict[str, Exercise]:
                     "wins only half the time.").format(low=percent(low), high=percent(high))),
         "5.greedy_rate": Exercise(
             gettext("GreedyBot won 71 of the 150 games. What is its win rate?"), Fraction(71, 150), "chance",
-            gettext("A win rate is wins ÷ games."), "71/150 ≈ 47.3 %."),
+            gettext("A win rate is wins ÷ games."), f"71/150 ≈ {percent(Fraction(71, 150))}."),
     }
 
 
