@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
 import shutil
 import tempfile
@@ -137,6 +138,9 @@ class DosLabServer(Voila):  # type: ignore[misc]
     def start(self) -> None:
         # Voilà's start(), with the handlers bound to the site's host names instead of any host
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+        # the pictures the lessons' kernels draw once and share (dos_lab.lessons); removed with the folder in stop()
+        os.environ["DOS_LAB_CACHE"] = os.path.join(self.connection_dir, "pictures")
+        os.mkdir(os.environ["DOS_LAB_CACHE"], 0o700)
         self.app = tornado.web.Application(**self.init_settings())
         self.app.settings.update(self.tornado_settings)
         self.app.add_handlers(host_pattern([*LOCAL_HOSTS, *self.allowed_hosts]), self.init_handlers())
