@@ -147,3 +147,48 @@ def test_the_package_ships_its_licence_and_type_marker() -> None:
     assert (ROOT / "LICENSE").read_text().startswith("MIT License")
     assert (ROOT / "dos_lab" / "py.typed").exists()
     assert 'license-files = ["LICENSE"]' in (ROOT / "pyproject.toml").read_text()
+
+
+def open_widgets() -> set[str]:
+    from ipywidgets.widgets.widget import _instances  # type: ignore[import-untyped]
+
+    return set(_instances)
+
+
+@pytest.mark.parametrize("query", ["seed=7", "bots=random,greedy", "hand_size=x"])
+def test_a_preheated_home_page_with_settings_keeps_only_its_own_table(monkeypatch: pytest.MonkeyPatch,
+                                                                      query: str) -> None:
+    # a pre-heated kernel deals the plain table before the visitor comes; settings in the URL replace it, and the
+    # plain table's widgets must not linger in the kernel (they would travel with the page's widget state)
+    import ipywidgets
+
+    from dos_lab.app import page as home
+
+    ipywidgets.Widget.close_all()
+    expected_page = home.home_page(query)
+    expected = len(open_widgets())
+    ipywidgets.Widget.close_all()
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(home, "wait_for_request", lambda: None)
+    monkeypatch.setenv("QUERY_STRING", query)
+    shown = home.home_page()
+    assert len(open_widgets()) == expected
+    assert "dos-preheated" in shown._dom_classes
+    if query == "seed=7":
+        assert shown.children[1].value == expected_page.children[1].value  # the asked deal, not the ready one
+    ipywidgets.Widget.close_all()
+
+
+def test_a_plain_preheated_home_page_shows_the_table_dealt_before_the_visitor(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from dos_lab.app import page as home
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("QUERY_STRING", "")
+    dealt = []
+    play = home.play
+    monkeypatch.setattr(home, "play", lambda setup: dealt.append(setup) or play(setup))
+    monkeypatch.setattr(home, "wait_for_request", lambda: dealt.append("request"))
+    shown = home.home_page()
+    assert dealt[1] == "request" and len(dealt) == 2  # dealt once, before the request
+    assert f"number <b>{dealt[0].seed}</b>" in shown.children[1].value

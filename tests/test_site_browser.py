@@ -43,7 +43,8 @@ def site() -> Iterator[str]:
     # two warm home pages; Voilà's own pool setting (given on the command line) overrides the shipped pools,
     # so no tutorial or lesson is pre-heated for these tests
     proc, base = start_site("--class", "2", '--VoilaKernelManager.kernel_pools_config='
-                            '{"default": {"pool_size": 0}, "home.ipynb": {"pool_size": 2}}')
+                            '{"default": {"pool_size": 0}, "home.ipynb": {"pool_size": 2}}',
+                            "--VoilaKernelManager.fill_delay=1")  # refilled at once: the tests come one by one
     try:
         yield base
     finally:

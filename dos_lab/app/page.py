@@ -250,13 +250,36 @@ def seed_html(seed: int, query: str) -> str:
             f"(or add <code>?seed={seed}</code> to the address).</p>")
 
 
+def _fresh_deal(setup: TableSetup, query: str) -> TableSetup:
+    if any(key == "seed" and _WHOLE.fullmatch(value) for key, value in parse_qsl(query)):
+        return setup
+    return replace(setup, seed=secrets.randbelow(1_000_000))  # a fresh deal for every visitor
+
+
+def _close(widget: widgets.Widget) -> None:
+    """Close a widget and every widget it holds (children, layout, style), so none of them reaches the page."""
+    for name in widget.keys:
+        value = getattr(widget, name)
+        for item in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(item, widgets.Widget) and item.comm is not None:
+                _close(item)
+    widget.close()
+
+
 def home_page(query: str | None = None) -> widgets.VBox:
     """The home page: how to play, the table, and the course. ``query`` defaults to the page's URL query."""
+    ready = None
+    if query is None and os.environ.get("VOILA_PREHEAT") == "True":
+        # a pre-heated kernel deals the plain page's table before the visitor comes: a class that opens the
+        # page at once then waits only for the page to travel, not for thirty tables to be built
+        ready = play(_fresh_deal(setup_from_query("")[0], ""))
     query = request_query() if query is None else query
     setup, notes = setup_from_query(query)
-    if not any(key == "seed" and _WHOLE.fullmatch(value) for key, value in parse_qsl(query)):
-        setup = replace(setup, seed=secrets.randbelow(1_000_000))  # a fresh deal for every visitor
-    table: TableView = play(setup)
+    plain = not notes and setup == setup_from_query("")[0] and "seed" not in dict(parse_qsl(query))
+    if ready is not None and not plain:
+        _close(ready)
+        ready = None
+    table: TableView = ready or play(_fresh_deal(setup, query))
     if notes:
         table.controller.message = "Page settings: " + "; ".join(notes)
         table.refresh()
