@@ -198,13 +198,14 @@ def cpu_seconds(proc: subprocess.Popen[str]) -> float:
 
 
 async def wait_quiet(proc: subprocess.Popen[str], kernels_at_least: int, limit: float = 300) -> float:
-    """Wait until the server and its kernels use under 5 % of a core for 3 s running, with the pools full again."""
+    """Wait until the server and its idle kernels use under a fifth of a core for 3 s running, with the pools
+    full again."""
     began = time.perf_counter()
     quiet = 0
     while time.perf_counter() - began < limit and quiet < 3:
         before = cpu_seconds(proc)
         await asyncio.sleep(1)
-        quiet = quiet + 1 if cpu_seconds(proc) - before < 0.05 and len(kernels(proc)) >= kernels_at_least else 0
+        quiet = quiet + 1 if cpu_seconds(proc) - before < 0.2 and len(kernels(proc)) >= kernels_at_least else 0
     return time.perf_counter() - began
 
 
@@ -214,6 +215,7 @@ async def class_opens(browser: Browser, url: str, students: int) -> tuple[list[f
     pages = [await context.new_page() for context in contexts]
 
     served: list[float] = []
+    errors: list[str] = []
 
     async def one(page) -> float:  # type: ignore[no-untyped-def]
         began = time.perf_counter()
@@ -222,11 +224,14 @@ async def class_opens(browser: Browser, url: str, students: int) -> tuple[list[f
             await page.wait_for_load_state("domcontentloaded", timeout=TIMEOUT_MS)
             served.append(time.perf_counter() - began)
             await page.locator(".dos-hand-0").wait_for(state="visible", timeout=TIMEOUT_MS)
-        except Exception:
+        except Exception as exc:
+            errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
             return float("nan")
         return time.perf_counter() - began
 
     times = await asyncio.gather(*(one(page) for page in pages))
+    for error in sorted(set(errors)):
+        print(f"  {errors.count(error)} pages failed: {error}")
     if served:
         print(f"  (the server had sent the whole page after median {statistics.median(served):.1f} s, "
               f"max {max(served):.1f} s; the rest is the browser starting the widgets)")

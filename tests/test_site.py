@@ -5,6 +5,7 @@ refused, a busy port gives a clear message, and the command line explains itself
 from __future__ import annotations
 
 import http.client
+import os
 import re
 import socket
 import subprocess
@@ -192,3 +193,45 @@ def test_a_plain_preheated_home_page_shows_the_table_dealt_before_the_visitor(
     shown = home.home_page()
     assert dealt[1] == "request" and len(dealt) == 2  # dealt once, before the request
     assert f"number <b>{dealt[0].seed}</b>" in shown.children[1].value
+
+
+LESSON_PAGE = """
+import sys
+from dos_lab import lessons as L
+L.run_simulation("single_match", 0.5, v=7, exclude_target=True, n=2_000, seed=1, title="t", label="l")
+L.explore_points()
+print("matplotlib" in sys.modules)
+"""
+
+
+def test_the_site_s_lesson_kernels_share_their_first_pictures(tmp_path: Path) -> None:
+    # the first kernel draws a lesson's seeded opening pictures; the kernels after it read them back and never
+    # load matplotlib (about 35 MB each); without the site's folder every kernel draws as before
+    def kernel(cache: Path | None) -> str:
+        env = {k: v for k, v in os.environ.items() if k != "DOS_LAB_CACHE"}
+        if cache is not None:
+            env["DOS_LAB_CACHE"] = str(cache)
+        done = subprocess.run([sys.executable, "-c", LESSON_PAGE], env=env, capture_output=True, text=True,
+                              timeout=120, check=True)
+        return done.stdout.strip()
+
+    assert kernel(tmp_path) == "True"
+    assert len(list(tmp_path.iterdir())) == 2
+    assert kernel(tmp_path) == "False"
+    assert kernel(None) == "True"
+
+
+def test_a_shared_picture_is_the_one_drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dos_lab import lessons
+
+    monkeypatch.setenv("DOS_LAB_CACHE", str(tmp_path))
+    drawn: list[int] = []
+
+    def draw(n: int) -> tuple[str, bytes]:
+        drawn.append(n)
+        return f"<p>{n} é</p>", bytes([n, 0, 255])
+
+    assert lessons._site_picture(("a", 1), lambda: draw(1)) == ("<p>1 é</p>", bytes([1, 0, 255]))
+    assert lessons._site_picture(("a", 1), lambda: draw(9)) == ("<p>1 é</p>", bytes([1, 0, 255]))
+    assert lessons._site_picture(("a", 2), lambda: draw(2)) == ("<p>2 é</p>", bytes([2, 0, 255]))
+    assert drawn == [1, 2]

@@ -43,8 +43,7 @@ def site() -> Iterator[str]:
     # two warm home pages; Voilà's own pool setting (given on the command line) overrides the shipped pools,
     # so no tutorial or lesson is pre-heated for these tests
     proc, base = start_site("--class", "2", '--VoilaKernelManager.kernel_pools_config='
-                            '{"default": {"pool_size": 0}, "home.ipynb": {"pool_size": 2}}',
-                            "--VoilaKernelManager.fill_delay=1")  # refilled at once: the tests come one by one
+                            '{"default": {"pool_size": 0}, "home.ipynb": {"pool_size": 2}}')
     try:
         yield base
     finally:
@@ -201,3 +200,13 @@ def test_rule_numbers_link_to_the_rules(page: Page, site: str, artifacts: Path) 
     expect(rules.locator("#R4\\.1")).to_be_attached()
     assert rules.url.endswith("rules.html#R4.1")
     rules.close()
+
+
+def test_pages_ask_nothing_of_the_internet(page: Page, site: str) -> None:
+    # a classroom may have no internet: every file a page loads comes from the site (no CDN fonts or scripts)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    open_home(page, f"{site}/")
+    assert asked
+    outside = [url for url in asked if not url.startswith((site, site.replace("http", "ws", 1), "data:"))]
+    assert outside == []
