@@ -1,19 +1,30 @@
 """A class on one server: many students open the home page at once. Prints figures; asserts nothing.
 
-    python bench/classroom.py                 # about 6 minutes; needs /usr/bin/chromium
+    python bench/classroom.py                 # about 10 minutes; needs /usr/bin/chromium
     python bench/classroom.py --students 10 --wait 60 --skip-cold
+    python bench/classroom.py --server-only   # the server alone (protocol clients, no browser): 3 minutes
+    python bench/classroom.py --pin           # server on one core, clients on the other
+
+In a real class every browser runs on the student's own device and only the server is shared; thirty headless
+Chromiums on the server's own cores mostly measure Chromium. So the script measures both, labelled:
+SERVER ONLY — protocol clients that do what the home page's JavaScript does (GET the page, connect to the kernel
+it names, ``kernel_info_request``, ipywidgets 8's ``jupyter.widget.control`` ``request_states``) and time until
+the widget state holding the table has arrived; BROWSERS — headless Chromium, until the table is visible.
 
 What it does, on loopback only:
 
 1. starts the site as a teacher would for the class: ``dos-lab --class N --no-browser``, and waits for its
-   "DOS lab: open …" line (the home page's pool of N pre-heated kernels is warm then);
+   "DOS lab: open …" line (the home page's pool of N pre-heated kernels is warm then); N protocol clients
+   open the home page at once (their pages are closed as a tab closes: the shutdown request), and the script
+   waits until the pools are full and the server quiet again;
 2. opens the home page in N separate browser contexts at once (one headless Chromium) and times each page
    from ``goto`` until the first hand card of the table is visible — a usable table;
 3. measures the memory of every kernel (RSS) and of the server;
 4. closes those pages as students close tabs, then opens N more at once (the pool refills meanwhile);
 5. closes them and counts the kernels still running ``--wait`` seconds later (the warm pools stay: they are
    reported apart);
-6. unless ``--skip-cold``, repeats step 2 against a server without a class pool (``dos-lab`` alone).
+6. unless ``--skip-cold``, repeats the protocol clients and step 2 against a server without a class pool
+   (``dos-lab`` alone).
 
 Targets (issue 8), on this 2-core machine: p95 time to table under 5 s with the pool sized for the class and
 under 20 s without; an idle kernel under 100 MB; no page kernel left after the culling timeout.
