@@ -1,19 +1,30 @@
 """A class on one server: many students open the home page at once. Prints figures; asserts nothing.
 
-    python bench/classroom.py                 # about 6 minutes; needs /usr/bin/chromium
+    python bench/classroom.py                 # about 10 minutes; needs /usr/bin/chromium
     python bench/classroom.py --students 10 --wait 60 --skip-cold
+    python bench/classroom.py --server-only   # the server alone (protocol clients, no browser): 3 minutes
+    python bench/classroom.py --pin           # server on one core, clients on the other
+
+In a real class every browser runs on the student's own device and only the server is shared; thirty headless
+Chromiums on the server's own cores mostly measure Chromium. So the script measures both, labelled:
+SERVER ONLY — protocol clients that do what the home page's JavaScript does (GET the page, connect to the kernel
+it names, ``kernel_info_request``, ipywidgets 8's ``jupyter.widget.control`` ``request_states``) and time until
+the widget state holding the table has arrived; BROWSERS — headless Chromium, until the table is visible.
 
 What it does, on loopback only:
 
 1. starts the site as a teacher would for the class: ``dos-lab --class N --no-browser``, and waits for its
-   "DOS lab: open …" line (the home page's pool of N pre-heated kernels is warm then);
+   "DOS lab: open …" line (the home page's pool of N pre-heated kernels is warm then); N protocol clients
+   open the home page at once (their pages are closed as a tab closes: the shutdown request), and the script
+   waits until the pools are full and the server quiet again;
 2. opens the home page in N separate browser contexts at once (one headless Chromium) and times each page
    from ``goto`` until the first hand card of the table is visible — a usable table;
 3. measures the memory of every kernel (RSS) and of the server;
 4. closes those pages as students close tabs, then opens N more at once (the pool refills meanwhile);
 5. closes them and counts the kernels still running ``--wait`` seconds later (the warm pools stay: they are
    reported apart);
-6. unless ``--skip-cold``, repeats step 2 against a server without a class pool (``dos-lab`` alone).
+6. unless ``--skip-cold``, repeats the protocol clients and step 2 against a server without a class pool
+   (``dos-lab`` alone).
 
 Targets (issue 8), on this 2-core machine: p95 time to table under 5 s with the pool sized for the class and
 under 20 s without; an idle kernel under 100 MB; no page kernel left after the culling timeout.
@@ -23,14 +34,24 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
+import os
+import re
 import statistics
+import struct
 import subprocess
 import sys
+import tempfile
 import time
+import uuid
 from pathlib import Path
+from typing import Any
 
 import psutil
 from playwright.async_api import Browser, async_playwright
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from conftest import CHROMIUM, CHROMIUM_ARGS, free_port
@@ -38,11 +59,16 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, free_port
 TIMEOUT_MS = 180_000
 
 
-def start(*flags: str) -> tuple[subprocess.Popen[str], str, float]:
+#: ``--pin``: the server (and its kernels) on this core, the clients (browsers, protocol clients) on the other
+SERVER_CORE, CLIENT_CORE = 0, 1
+
+
+def start(*flags: str, pin: bool = False) -> tuple[subprocess.Popen[str], str, float]:
     """``dos-lab`` on a free port; returns once it printed its address (seconds it took)."""
     port = free_port()
     began = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={port}", *flags],
+    taskset = ["taskset", "-c", str(SERVER_CORE)] if pin else []
+    proc = subprocess.Popen([*taskset, sys.executable, "-m", "dos_lab", "--no-browser", f"--port={port}", *flags],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert proc.stdout is not None
     for line in proc.stdout:
@@ -71,12 +97,136 @@ def kernels(proc: subprocess.Popen[str]) -> list[psutil.Process]:
     return found
 
 
+# --- the server alone: what a page's JavaScript asks of it, without a browser -----------------------------------
+
+PROTOCOL = "v1.kernel.websocket.jupyter.org"  # the binary framing the page's kernel connection uses
+
+
+def frame(channel: str, msg_type: str, content: dict[str, Any], session: str,
+          metadata: dict[str, Any] | None = None) -> tuple[str, bytes]:
+    """A message in the kernel websocket's v1 framing: offsets, then channel, header, parent, metadata, content."""
+    msg_id = uuid.uuid4().hex
+    header = {"msg_id": msg_id, "msg_type": msg_type, "username": "", "session": session, "date": "",
+              "version": "5.3"}
+    parts = [channel.encode(), *(json.dumps(part).encode() for part in (header, {}, metadata or {}, content))]
+    offsets, at = [], 8 * (len(parts) + 2)
+    for part in parts:
+        offsets.append(at)
+        at += len(part)
+    offsets.append(at)
+    return msg_id, struct.pack(f"<{len(offsets) + 1}Q", len(offsets), *offsets) + b"".join(parts)
+
+
+def unframe(data: bytes) -> tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """channel, header, parent header, content of a v1 frame."""
+    count = struct.unpack_from("<Q", data)[0]
+    offsets = struct.unpack_from(f"<{count}Q", data, 8)
+    part = [data[offsets[i]:offsets[i + 1]] for i in range(min(5, count - 1))]
+    return part[0].decode(), json.loads(part[1]), json.loads(part[2]), json.loads(part[4])
+
+
+async def reply_to(ws: WebSocketClientConnection, msg_id: str, wanted: str) -> dict[str, Any]:
+    while True:
+        data = await ws.read_message()
+        if data is None:
+            raise ConnectionError("the kernel's websocket closed")
+        if isinstance(data, bytes):
+            _, header, parent, content = unframe(data)
+            if parent.get("msg_id") == msg_id and header["msg_type"] == wanted:
+                return content
+
+
+async def protocol_student(url: str) -> tuple[float, float, int]:
+    """What the home page does in a browser, as a browser's network log shows it: GET the page (following ``/``
+    to it), connect to the kernel it names, ``kernel_info_request``, then ipywidgets 8's
+    ``jupyter.widget.control`` comm asks for every widget's state (``request_states``). Returns the seconds until
+    the page's HTML had arrived and until the widget state with the table had arrived, and its size in bytes;
+    then closes the page as a tab does (the shutdown request)."""
+    began = time.perf_counter()
+    response = await AsyncHTTPClient().fetch(url, request_timeout=TIMEOUT_MS / 1000, follow_redirects=True)
+    served = time.perf_counter() - began
+    found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', response.body.decode())
+    if found is None:
+        raise RuntimeError("the page names no kernel")
+    kernel = found.group(1)
+    base = url.split("/voila/")[0].rstrip("/")
+    session = uuid.uuid4().hex
+    ws = await websocket_connect(base.replace("http", "ws", 1) + f"/api/kernels/{kernel}/channels?session_id={session}",
+                                 subprotocols=[PROTOCOL], max_message_size=64 * 2**20)
+    try:
+        msg_id, data = frame("shell", "kernel_info_request", {}, session)
+        await ws.write_message(data, binary=True)
+        await reply_to(ws, msg_id, "kernel_info_reply")
+        comm = uuid.uuid4().hex
+        _, data = frame("shell", "comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control",
+                                               "data": {}}, session, {"version": "1.0.0"})
+        await ws.write_message(data, binary=True)
+        msg_id, data = frame("shell", "comm_msg", {"comm_id": comm, "data": {"method": "request_states"}}, session)
+        await ws.write_message(data, binary=True)
+        content = await reply_to(ws, msg_id, "comm_msg")
+        states = json.dumps(content["data"].get("states", {}))
+        if "dos-hand-0" not in states:
+            raise RuntimeError("the widget state holds no table")
+        table = time.perf_counter() - began
+    finally:
+        ws.close()
+    cookies = "; ".join(c.split(";")[0] for c in response.headers.get_list("Set-Cookie"))
+    xsrf = re.search(r"_xsrf=([^;]+)", cookies)
+    await AsyncHTTPClient().fetch(HTTPRequest(f"{base}/voila/api/shutdown/{kernel}", method="POST", body=b"",
+                                              headers={"Cookie": cookies,
+                                                       "X-XSRFToken": xsrf.group(1) if xsrf else ""}),
+                                  raise_error=False)
+    return served, table, len(states)
+
+
+async def protocol_class(url: str, students: int) -> list[float]:
+    """Every student's page at the same moment, without browsers: seconds until each one's table state arrived."""
+    AsyncHTTPClient.configure(None, max_clients=students + 10)  # tornado queues beyond 10 by default
+
+    async def one() -> tuple[float, float, int]:
+        try:
+            return await protocol_student(url)
+        except Exception as exc:  # a failed page counts as "never"
+            print(f"  a page failed: {type(exc).__name__}: {exc}")
+            return float("nan"), float("nan"), 0
+
+    results = await asyncio.gather(*(one() for _ in range(students)))
+    served = [r[0] for r in results if r[0] == r[0]]
+    sizes = [r[2] for r in results if r[2]]
+    if served:
+        print(f"  (the page's HTML had arrived after median {statistics.median(served):.1f} s, max {max(served):.1f} s;"
+              f" widget state {statistics.median(sizes) / 1024:.0f} kB a page)")
+    return [r[1] for r in results]
+
+
+def cpu_seconds(proc: subprocess.Popen[str]) -> float:
+    """CPU time used so far by the server and its kernels."""
+    total = 0.0
+    for process in [psutil.Process(proc.pid), *psutil.Process(proc.pid).children(recursive=True)]:
+        with contextlib.suppress(psutil.Error):
+            total += sum(process.cpu_times()[:2])
+    return total
+
+
+async def wait_quiet(proc: subprocess.Popen[str], kernels_at_least: int, limit: float = 300) -> float:
+    """Wait until the server and its idle kernels use under a fifth of a core for 3 s running, with the pools
+    full again."""
+    began = time.perf_counter()
+    quiet = 0
+    while time.perf_counter() - began < limit and quiet < 3:
+        before = cpu_seconds(proc)
+        await asyncio.sleep(1)
+        quiet = quiet + 1 if cpu_seconds(proc) - before < 0.2 and len(kernels(proc)) >= kernels_at_least else 0
+    return time.perf_counter() - began
+
+
 async def class_opens(browser: Browser, url: str, students: int) -> tuple[list[float], list]:  # type: ignore[type-arg]
     """Every student opens ``url`` at the same moment; seconds until each one's table is usable."""
     contexts = [await browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(students)]
     pages = [await context.new_page() for context in contexts]
 
     served: list[float] = []
+    errors: list[str] = []
 
     async def one(page) -> float:  # type: ignore[no-untyped-def]
         began = time.perf_counter()
@@ -85,11 +235,14 @@ async def class_opens(browser: Browser, url: str, students: int) -> tuple[list[f
             await page.wait_for_load_state("domcontentloaded", timeout=TIMEOUT_MS)
             served.append(time.perf_counter() - began)
             await page.locator(".dos-hand-0").wait_for(state="visible", timeout=TIMEOUT_MS)
-        except Exception:
+        except Exception as exc:
+            errors.append(f"{type(exc).__name__}: {str(exc).splitlines()[0][:160]}")
             return float("nan")
         return time.perf_counter() - began
 
     times = await asyncio.gather(*(one(page) for page in pages))
+    for error in sorted(set(errors)):
+        print(f"  {errors.count(error)} pages failed: {error}")
     if served:
         print(f"  (the server had sent the whole page after median {statistics.median(served):.1f} s, "
               f"max {max(served):.1f} s; the rest is the browser starting the widgets)")
@@ -135,39 +288,73 @@ async def main() -> None:
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--wait", type=int, default=120, help="seconds after the pages close before counting kernels")
     parser.add_argument("--skip-cold", action="store_true", help="do not measure a server without a class pool")
+    parser.add_argument("--server-only", action="store_true", help="protocol clients only, no browsers")
+    parser.add_argument("--pin", action="store_true",
+                        help=f"server and kernels on core {SERVER_CORE}, browsers and protocol clients on core "
+                             f"{CLIENT_CORE} (as if the students' devices were separate)")
     args = parser.parse_args()
-    if not CHROMIUM.exists():
+    if not args.server_only and not CHROMIUM.exists():
         sys.exit(f"{CHROMIUM} is missing: apt-get install -y chromium")
     n = args.students
-    print(f"machine: {psutil.cpu_count()} cores, load average {psutil.getloadavg()[0]:.1f} (other work shares them)")
-    async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        proc, base, warm = start("--class", str(n))
-        try:
-            print(f"dos-lab --class {n}: ready (pools warm) after {warm:.1f} s with {len(kernels(proc))} kernels")
-            times, pages = await class_opens(browser, f"{base}/", n)
-            report(f"{n} students at once, pool of {n}", times)
-            memory(proc)
-            await close_all(pages)
-            times, pages = await class_opens(browser, f"{base}/", n)
-            report(f"{n} more right after they closed", times)
-            await close_all(pages)
-            await asyncio.sleep(args.wait)
-            pools = n + 13  # the home page's pool and one kernel for each tutorial and lesson
-            left = len(kernels(proc))
-            print(f"{args.wait} s after the last pages closed: {left} kernels running, "
-                  f"{max(0, left - pools)} of them for pages (the other {min(left, pools)} are the warm pools)")
-        finally:
-            stop(proc)
-        if not args.skip_cold:
-            proc, base, _ = start()
-            try:
-                times, pages = await class_opens(browser, f"{base}/", n)
-                report(f"{n} students at once, no class pool (dos-lab alone)", times)
-                await close_all(pages)
-            finally:
-                stop(proc)
-        await browser.close()
+    print(f"machine: {psutil.cpu_count()} cores, load average {psutil.getloadavg()[0]:.1f} (other work shares them)"
+          + (f"; pinned: server on core {SERVER_CORE}, clients on core {CLIENT_CORE}" if args.pin else ""))
+    if args.pin:
+        os.sched_setaffinity(0, {CLIENT_CORE})
+    with tempfile.TemporaryDirectory() as wrapper_dir:
+        chromium = Path(wrapper_dir) / "chromium"  # Playwright starts the browser: pin it through a wrapper
+        chromium.write_text(f"#!/bin/sh\nexec taskset -c {CLIENT_CORE} {CHROMIUM} \"$@\"\n")
+        chromium.chmod(0o755)
+        async with async_playwright() as p:
+            browser = None
+            if not args.server_only:
+                browser = await p.chromium.launch(executable_path=str(chromium if args.pin else CHROMIUM),
+                                                  args=CHROMIUM_ARGS)
+            await classroom(browser, args, n)
+            if not args.skip_cold:
+                await cold(browser, args, n)
+            if browser is not None:
+                await browser.close()
+
+
+async def classroom(browser: Browser | None, args: argparse.Namespace, n: int) -> None:
+    proc, base, warm = start("--class", str(n), pin=args.pin)
+    try:
+        pools = n + 13  # the home page's pool and one kernel for each tutorial and lesson
+        print(f"dos-lab --class {n}: ready (pools warm) after {warm:.1f} s with {len(kernels(proc))} kernels")
+        report(f"SERVER ONLY (protocol clients): {n} students at once, pool of {n}",
+               await protocol_class(f"{base}/", n))
+        if browser is None:
+            return
+        print(f"  (pools full and the server quiet again after {await wait_quiet(proc, pools):.0f} s)")
+        times, pages = await class_opens(browser, f"{base}/", n)
+        report(f"BROWSERS (headless Chromium on this machine): {n} students at once, pool of {n}", times)
+        memory(proc)
+        await close_all(pages)
+        times, pages = await class_opens(browser, f"{base}/", n)
+        report(f"BROWSERS: {n} more right after they closed", times)
+        await close_all(pages)
+        await asyncio.sleep(args.wait)
+        left = len(kernels(proc))
+        print(f"{args.wait} s after the last pages closed: {left} kernels running, "
+              f"{max(0, left - pools)} of them for pages (the other {min(left, pools)} are the warm pools)")
+    finally:
+        stop(proc)
+
+
+async def cold(browser: Browser | None, args: argparse.Namespace, n: int) -> None:
+    """A server without a class pool (``dos-lab`` alone: one warm home page)."""
+    proc, base, _ = start(pin=args.pin)
+    try:
+        report(f"SERVER ONLY (protocol clients): {n} students at once, no class pool",
+               await protocol_class(f"{base}/", n))
+        if browser is None:
+            return
+        print(f"  (server quiet again after {await wait_quiet(proc, 1):.0f} s)")
+        times, pages = await class_opens(browser, f"{base}/", n)
+        report(f"BROWSERS (headless Chromium on this machine): {n} students at once, no class pool", times)
+        await close_all(pages)
+    finally:
+        stop(proc)
 
 
 if __name__ == "__main__":

@@ -20,13 +20,16 @@ dealt from the other 107 cards (``exclude_target=True`` in :mod:`dos_lab.probabi
 
 from __future__ import annotations
 
+import hashlib
 import html
 import io
 import math
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
@@ -700,9 +703,10 @@ def run_simulation(question: str, exact: Fraction | float, *, title: str, label:
                    at_least: int | None = None, noun: str = noop("hands"), verb: str = noop("could match")) -> Any:
     """A simulation a student can run again: size, seed, "Run again", a progress bar, the result in words
     and a convergence plot with its Wilson interval."""
-    import matplotlib.pyplot as plt
 
     def work(total: int, chosen: int, progress: Callable[[int], None]) -> tuple[str, bytes]:
+        import matplotlib.pyplot as plt
+
         outcomes = simulate_chance(question, total, chosen, v=v, hand_size=hand_size,
                                    exclude_target=exclude_target, at_least=at_least, progress=progress)
         hits = int(outcomes.sum())
@@ -718,8 +722,10 @@ def run_simulation(question: str, exact: Fraction | float, *, title: str, label:
             inside=inside)
         return f"<p style='font-size:15px'>{said}</p>", _png(figure)
 
+    first = _site_picture(("simulation", question, exact, title, label, n, seed, v, hand_size, exclude_target,
+                           at_least, noun, verb), lambda: work(n, seed, lambda _: None))
     return _rerunnable(n, seed, gettext("how many {noun}").format(noun=gettext(noun)), 200_000, gettext("Dealing"),
-                       work)
+                       work, first)
 
 
 def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 150, seed: int = 2024,
@@ -727,9 +733,10 @@ def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 15
     """A tournament a student can run again (number of games, seed), with a progress bar, the win rates in a
     table and the first bot's running win rate with its Wilson interval. ``records`` of the same games and
     seed, if given, are shown first instead of playing them again."""
-    import matplotlib.pyplot as plt
 
     def draw(played: Sequence[GameRecord]) -> tuple[str, bytes]:
+        import matplotlib.pyplot as plt
+
         figure, ax = plt.subplots(figsize=(7, 3.3))
         win_rate_plot(played, 0, names[0], ax=ax)
         return tournament_table(played, names).markup, _png(figure)
@@ -740,7 +747,10 @@ def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 15
                             progress=lambda done, _total: progress(done))
         return draw(played)
 
-    first = draw(records) if records is not None and len(records) == games else None
+    first = None
+    if records is not None and len(records) == games:
+        first = _site_picture(("tournament", tuple(names), games, seed, tuple(str(r) for r in records)),
+                              lambda: draw(records))
     return _rerunnable(games, seed, gettext("how many games"), 2_000, gettext("Playing"), work, first)
 
 
@@ -873,23 +883,23 @@ def explore_two_row_cards() -> Any:
 
 @cache
 def _points_png(hand_size: int, lang: str = "en") -> bytes:
-    import matplotlib.pyplot as plt
+    def draw() -> tuple[str, bytes]:
+        import matplotlib.pyplot as plt
 
-    figure, ax = plt.subplots(figsize=(8, 3.8))
-    figure.subplots_adjust(left=0.09, right=0.98, top=0.91, bottom=0.14)
-    with language(lang):
+        figure, ax = plt.subplots(figsize=(8, 3.8))
+        figure.subplots_adjust(left=0.09, right=0.98, top=0.91, bottom=0.14)
         points_plot(hand_size, ax=ax)
-    return _png(figure, tight=False)
+        return "", _png(figure, tight=False)
+
+    with language(lang):
+        return _site_picture(("points", hand_size), draw)[1]
 
 
 def explore_points() -> Any:
     """A slider for the hand size: the exact points distribution against the normal curve (pictures cached)."""
-    import threading
-
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
-    # work out every hand size's exact distribution while the student reads, so each setting answers at once
-    threading.Thread(target=lambda: [_pmf_from_groups(n) for n in range(1, 31)], daemon=True).start()
+    # each hand size is worked out when chosen (0.1 s at most): working out all 30 ahead cost a page 40 MB
     lang = get_language()
     return _explorer(lambda hand_size: _points_png(hand_size, lang), "points", hand_size=widgets.IntSlider(
         value=7, min=1, max=30, description=gettext("cards in hand"), continuous_update=False))
@@ -935,3 +945,36 @@ def explore_wilson() -> Any:
     return _explorer(show_interval, "wilson",
                      wins=widgets.BoundedIntText(value=5, min=0, max=5000, description=gettext("wins")),
                      games=widgets.BoundedIntText(value=10, min=1, max=5000, description=gettext("games")))
+
+
+# --- pictures the site's pages share --------------------------------------------------------------------------
+
+
+def _site_picture(key: tuple[Any, ...], make: Callable[[], tuple[str, bytes]]) -> tuple[str, bytes]:
+    """``make()`` (a text and a PNG picture), remembered for the other kernels of the same ``dos-lab`` site.
+
+    A class opens the same lesson with the same seeded first pictures: the first kernel draws them, and the
+    kernels after it read them back, sparing each page matplotlib (about 35 MB of memory) and the work. The
+    site names a private folder in ``DOS_LAB_CACHE`` and removes it when it stops; elsewhere (nbval,
+    JupyterLab) this is just ``make()``.
+    """
+    folder = os.environ.get("DOS_LAB_CACHE")
+    if not folder:
+        return make()
+    code = sorted((f.name, f.stat().st_mtime_ns) for f in Path(__file__).parent.glob("*.py"))
+    path = Path(folder) / hashlib.sha256(repr((key, get_language(), code)).encode()).hexdigest()
+    try:
+        stored = path.read_bytes()
+        size = int.from_bytes(stored[:4], "big")
+        return stored[4:4 + size].decode(), stored[4 + size:]
+    except (OSError, ValueError):
+        pass
+    text, png = make()
+    encoded = text.encode()
+    partial = path.with_suffix(f".{os.getpid()}")
+    try:  # written aside and renamed: a kernel reading at the same moment sees all of it or nothing
+        partial.write_bytes(len(encoded).to_bytes(4, "big") + encoded + png)
+        os.replace(partial, path)
+    except OSError:
+        pass
+    return text, png

@@ -5,6 +5,7 @@ refused, a busy port gives a clear message, and the command line explains itself
 from __future__ import annotations
 
 import http.client
+import os
 import re
 import socket
 import subprocess
@@ -152,3 +153,90 @@ def test_the_package_ships_its_licence_and_type_marker() -> None:
     assert (ROOT / "LICENSE").read_text().startswith("MIT License")
     assert (ROOT / "dos_lab" / "py.typed").exists()
     assert 'license-files = ["LICENSE"]' in (ROOT / "pyproject.toml").read_text()
+
+
+def open_widgets() -> set[str]:
+    from ipywidgets.widgets.widget import _instances  # type: ignore[import-untyped]
+
+    return set(_instances)
+
+
+@pytest.mark.parametrize("query", ["seed=7", "bots=random,greedy", "hand_size=x"])
+def test_a_preheated_home_page_with_settings_keeps_only_its_own_table(monkeypatch: pytest.MonkeyPatch,
+                                                                      query: str) -> None:
+    # a pre-heated kernel deals the plain table before the visitor comes; settings in the URL replace it, and the
+    # plain table's widgets must not linger in the kernel (they would travel with the page's widget state)
+    import ipywidgets
+
+    from dos_lab.app import page as home
+
+    ipywidgets.Widget.close_all()
+    expected_page = home.home_page(query)
+    expected = len(open_widgets())
+    ipywidgets.Widget.close_all()
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(home, "wait_for_request", lambda: None)
+    monkeypatch.setenv("QUERY_STRING", query)
+    shown = home.home_page()
+    assert len(open_widgets()) == expected
+    assert "dos-preheated" in shown._dom_classes
+    if query == "seed=7":
+        assert shown.children[1].value == expected_page.children[1].value  # the asked deal, not the ready one
+    ipywidgets.Widget.close_all()
+
+
+def test_a_plain_preheated_home_page_shows_the_table_dealt_before_the_visitor(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from dos_lab.app import page as home
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("QUERY_STRING", "")
+    dealt = []
+    play = home.play
+    monkeypatch.setattr(home, "play", lambda setup: dealt.append(setup) or play(setup))
+    monkeypatch.setattr(home, "wait_for_request", lambda: dealt.append("request"))
+    shown = home.home_page()
+    assert dealt[1] == "request" and len(dealt) == 2  # dealt once, before the request
+    assert f"number <b>{dealt[0].seed}</b>" in shown.children[1].value
+
+
+LESSON_PAGE = """
+import sys
+from dos_lab import lessons as L
+L.run_simulation("single_match", 0.5, v=7, exclude_target=True, n=2_000, seed=1, title="t", label="l")
+L.explore_points()
+print("matplotlib" in sys.modules)
+"""
+
+
+def test_the_site_s_lesson_kernels_share_their_first_pictures(tmp_path: Path) -> None:
+    # the first kernel draws a lesson's seeded opening pictures; the kernels after it read them back and never
+    # load matplotlib (about 35 MB each); without the site's folder every kernel draws as before
+    def kernel(cache: Path | None) -> str:
+        env = {k: v for k, v in os.environ.items() if k != "DOS_LAB_CACHE"}
+        if cache is not None:
+            env["DOS_LAB_CACHE"] = str(cache)
+        done = subprocess.run([sys.executable, "-c", LESSON_PAGE], env=env, capture_output=True, text=True,
+                              timeout=120, check=True)
+        return done.stdout.strip()
+
+    assert kernel(tmp_path) == "True"
+    assert len(list(tmp_path.iterdir())) == 2
+    assert kernel(tmp_path) == "False"
+    assert kernel(None) == "True"
+
+
+def test_a_shared_picture_is_the_one_drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dos_lab import lessons
+
+    monkeypatch.setenv("DOS_LAB_CACHE", str(tmp_path))
+    drawn: list[int] = []
+
+    def draw(n: int) -> tuple[str, bytes]:
+        drawn.append(n)
+        return f"<p>{n} é</p>", bytes([n, 0, 255])
+
+    assert lessons._site_picture(("a", 1), lambda: draw(1)) == ("<p>1 é</p>", bytes([1, 0, 255]))
+    assert lessons._site_picture(("a", 1), lambda: draw(9)) == ("<p>1 é</p>", bytes([1, 0, 255]))
+    assert lessons._site_picture(("a", 2), lambda: draw(2)) == ("<p>2 é</p>", bytes([2, 0, 255]))
+    assert drawn == [1, 2]

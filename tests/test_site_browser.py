@@ -200,3 +200,13 @@ def test_rule_numbers_link_to_the_rules(page: Page, site: str, artifacts: Path) 
     expect(rules.locator("#R4\\.1")).to_be_attached()
     assert rules.url.endswith("rules.html#R4.1")
     rules.close()
+
+
+def test_pages_ask_nothing_of_the_internet(page: Page, site: str) -> None:
+    # a classroom may have no internet: every file a page loads comes from the site (no CDN fonts or scripts)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    open_home(page, f"{site}/")
+    assert asked
+    outside = [url for url in asked if not url.startswith((site, site.replace("http", "ws", 1), "data:"))]
+    assert outside == []

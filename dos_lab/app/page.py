@@ -312,16 +312,39 @@ def seed_html(seed: int, query: str) -> str:
                 seed=seed, link=escape(href)) + "</p>")
 
 
+def _fresh_deal(setup: TableSetup, query: str) -> TableSetup:
+    if any(key == "seed" and _WHOLE.fullmatch(value) for key, value in parse_qsl(query)):
+        return setup
+    return replace(setup, seed=secrets.randbelow(1_000_000))  # a fresh deal for every visitor
+
+
+def _close(widget: widgets.Widget) -> None:
+    """Close a widget and every widget it holds (children, layout, style), so none of them reaches the page."""
+    for name in widget.keys:
+        value = getattr(widget, name)
+        for item in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(item, widgets.Widget) and item.comm is not None:
+                _close(item)
+    widget.close()
+
+
 def home_page(query: str | None = None) -> widgets.VBox:
     """The home page: its title, the language picker, how to play, the table, and the course. ``query`` defaults to
     the page's URL query. The page speaks the language of its folder in the site (``pl/home.ipynb``: Polish)."""
-    query = request_query() if query is None else query
     if get_language() == SOURCE_LANGUAGE:
         notebook_language()  # a kernel serves one page: its folder names the language (the same home.ipynb for all)
+    ready = None
+    if query is None and os.environ.get("VOILA_PREHEAT") == "True":
+        # a pre-heated kernel deals the plain page's table before the visitor comes: a class that opens the
+        # page at once then waits only for the page to travel, not for thirty tables to be built
+        ready = play(_fresh_deal(setup_from_query("")[0], ""))
+    query = request_query() if query is None else query
     setup, notes = setup_from_query(query)
-    if not any(key == "seed" and _WHOLE.fullmatch(value) for key, value in parse_qsl(query)):
-        setup = replace(setup, seed=secrets.randbelow(1_000_000))  # a fresh deal for every visitor
-    table: TableView = play(setup)
+    plain = not notes and setup == setup_from_query("")[0] and "seed" not in dict(parse_qsl(query))
+    if ready is not None and not plain:
+        _close(ready)
+        ready = None
+    table: TableView = ready or play(_fresh_deal(setup, query))
     if notes:
         table.controller.message = gettext("Page settings: {notes}").format(notes="; ".join(notes))
         table.refresh()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
 import shutil
 import tempfile
@@ -26,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
+import jinja2
 import tornado.web
 from jupyter_core.utils import run_sync
 from jupyter_server.base.handlers import JupyterHandler
@@ -33,6 +35,7 @@ from jupyter_server.utils import url_path_join
 from tornado.ioloop import IOLoop
 from traitlets import Integer, List, Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
+from voila.exporter import VoilaExporter  # type: ignore[import-untyped]
 from voila.tornado.contentshandler import VoilaContentsHandler  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # type: ignore[import-untyped]
@@ -138,6 +141,37 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         return len(manager.list_kernel_ids()) - waiting
 
 
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Jinja's compiled templates, kept in memory for the server's life. Voilà builds a new template environment
+    for every page, which compiled the page template again each time: about a third of the server's work when a
+    class opens the site at once. Jinja checks each template's source before reusing its code."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+def share_compiled_templates(cache: jinja2.BytecodeCache) -> None:
+    """Give every page's template environment (nbconvert's, one per page) the same compiled-template cache."""
+    create = VoilaExporter._create_environment
+    if getattr(create, "shares_templates", False):
+        return
+
+    def _create_environment(self: Any) -> jinja2.Environment:
+        environment: jinja2.Environment = create(self)
+        environment.bytecode_cache = cache
+        return environment
+
+    _create_environment.shares_templates = True  # type: ignore[attr-defined]
+    VoilaExporter._create_environment = _create_environment
+
+
 class DosLabServer(Voila):  # type: ignore[misc]
     """Voilà for the course site (configured like Voilà; three traits of its own)."""
 
@@ -173,6 +207,10 @@ class DosLabServer(Voila):  # type: ignore[misc]
     def start(self) -> None:
         # Voilà's start(), with the handlers bound to the site's host names instead of any host
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
+        # the pictures the lessons' kernels draw once and share (dos_lab.lessons); removed with the folder in stop()
+        os.environ["DOS_LAB_CACHE"] = os.path.join(self.connection_dir, "pictures")
+        os.mkdir(os.environ["DOS_LAB_CACHE"], 0o700)
+        share_compiled_templates(CompiledTemplates())
         self.app = tornado.web.Application(**self.init_settings())
         self.app.settings.update(self.tornado_settings)
         self.app.add_handlers(host_pattern([*LOCAL_HOSTS, *self.allowed_hosts]), self.init_handlers())
