@@ -316,18 +316,27 @@ async def main() -> None:
                 await browser.close()
 
 
+async def server_then_browsers(browser: Browser | None, proc: subprocess.Popen[bytes], base: str, n: int,
+                               pools: int, pool: str) -> list[Any] | None:
+    """``n`` protocol clients at once, then (with a browser, once the pools are full and the server is quiet)
+    ``n`` browser pages at once; returns the open pages (None without a browser)."""
+    report(f"SERVER ONLY (protocol clients): {n} students at once, {pool}", await protocol_class(f"{base}/", n))
+    if browser is None:
+        return None
+    print(f"  (pools full and the server quiet again after {await wait_quiet(proc, pools):.0f} s)")
+    times, pages = await class_opens(browser, f"{base}/", n)
+    report(f"BROWSERS (headless Chromium on this machine): {n} students at once, {pool}", times)
+    return pages
+
+
 async def classroom(browser: Browser | None, args: argparse.Namespace, n: int) -> None:
     proc, base, warm = start("--class", str(n), pin=args.pin)
     try:
         pools = n + 13  # the home page's pool and one kernel for each tutorial and lesson
         print(f"dos-lab --class {n}: ready (pools warm) after {warm:.1f} s with {len(kernels(proc))} kernels")
-        report(f"SERVER ONLY (protocol clients): {n} students at once, pool of {n}",
-               await protocol_class(f"{base}/", n))
-        if browser is None:
+        pages = await server_then_browsers(browser, proc, base, n, pools, f"pool of {n}")
+        if browser is None or pages is None:
             return
-        print(f"  (pools full and the server quiet again after {await wait_quiet(proc, pools):.0f} s)")
-        times, pages = await class_opens(browser, f"{base}/", n)
-        report(f"BROWSERS (headless Chromium on this machine): {n} students at once, pool of {n}", times)
         memory(proc)
         await close_all(pages)
         times, pages = await class_opens(browser, f"{base}/", n)
@@ -345,14 +354,9 @@ async def cold(browser: Browser | None, args: argparse.Namespace, n: int) -> Non
     """A server without a class pool (``dos-lab`` alone: one warm home page)."""
     proc, base, _ = start(pin=args.pin)
     try:
-        report(f"SERVER ONLY (protocol clients): {n} students at once, no class pool",
-               await protocol_class(f"{base}/", n))
-        if browser is None:
-            return
-        print(f"  (server quiet again after {await wait_quiet(proc, 1):.0f} s)")
-        times, pages = await class_opens(browser, f"{base}/", n)
-        report(f"BROWSERS (headless Chromium on this machine): {n} students at once, no class pool", times)
-        await close_all(pages)
+        pages = await server_then_browsers(browser, proc, base, n, 1, "no class pool")
+        if pages is not None:
+            await close_all(pages)
     finally:
         stop(proc)
 
