@@ -77,6 +77,7 @@ __all__ = [
     "run_simulation",
     "run_tournament",
     "show",
+    "show_row_card_bars",
     "table",
     "wilson_band",
     "win_rate_plot",
@@ -489,6 +490,21 @@ def _pmf_from_groups(n: int) -> dict[int, Fraction]:
 
 
 # --- plots ------------------------------------------------------------------------------------------------------
+
+
+def show_row_card_bars(hand_size: int = 7) -> None:
+    """Show :func:`row_card_bars` as a picture, drawn once per site (a page need not load matplotlib)."""
+    from IPython.core.display import Image
+    from IPython.display import display
+
+    def draw() -> tuple[str, bytes]:
+        import matplotlib.pyplot as plt
+
+        figure, ax = plt.subplots(figsize=(8, 3.5), layout="constrained")
+        row_card_bars(hand_size, ax=ax)
+        return "", _png(figure, tight=False)
+
+    display(Image(data=_site_picture(("row card bars", hand_size), draw)[1]))  # type: ignore[no-untyped-call]
 
 
 def _png(figure: Figure, tight: bool = True) -> bytes:
