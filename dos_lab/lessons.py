@@ -969,23 +969,43 @@ def explore_wilson() -> Any:
 def _site_picture(key: tuple[Any, ...], make: Callable[[], tuple[str, bytes]]) -> tuple[str, bytes]:
     """``make()`` (a text and a PNG picture), remembered for the other kernels of the same ``dos-lab`` site.
 
-    A class opens the same lesson with the same seeded first pictures: the first kernel draws them, and the
-    kernels after it read them back, sparing each page matplotlib (about 35 MB of memory) and the work. The
-    site names a private folder in ``DOS_LAB_CACHE`` and removes it when it stops; elsewhere (nbval,
-    JupyterLab) this is just ``make()``.
+    A class opens the same lesson with the same seeded first pictures. They are drawn once per site, in a
+    short-lived child process where the system can fork, and every kernel reads them back: no page's kernel
+    loads matplotlib (about 35 MB of memory) for them. The site names a private folder in ``DOS_LAB_CACHE``
+    and removes it when it stops; elsewhere (nbval, JupyterLab) this is just ``make()``.
     """
     folder = os.environ.get("DOS_LAB_CACHE")
     if not folder:
         return make()
     code = sorted((f.name, f.stat().st_mtime_ns) for f in Path(__file__).parent.glob("*.py"))
     path = Path(folder) / hashlib.sha256(repr((key, get_language(), code)).encode()).hexdigest()
+    stored = _read_picture(path)
+    if stored is None and hasattr(os, "fork"):
+        child = os.fork()
+        if child == 0:  # the child draws, stores and leaves at once (no clean-up of the kernel's state)
+            try:
+                _store_picture(path, *make())
+            finally:
+                os._exit(0)
+        os.waitpid(child, 0)
+        stored = _read_picture(path)
+    if stored is not None:
+        return stored
+    text, png = make()
+    _store_picture(path, text, png)
+    return text, png
+
+
+def _read_picture(path: Path) -> tuple[str, bytes] | None:
     try:
         stored = path.read_bytes()
         size = int.from_bytes(stored[:4], "big")
         return stored[4:4 + size].decode(), stored[4 + size:]
     except (OSError, ValueError):
-        pass
-    text, png = make()
+        return None
+
+
+def _store_picture(path: Path, text: str, png: bytes) -> None:
     encoded = text.encode()
     partial = path.with_suffix(f".{os.getpid()}")
     try:  # written aside and renamed: a kernel reading at the same moment sees all of it or nothing
@@ -993,4 +1013,3 @@ def _site_picture(key: tuple[Any, ...], make: Callable[[], tuple[str, bytes]]) -
         os.replace(partial, path)
     except OSError:
         pass
-    return text, png
