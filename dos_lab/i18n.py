@@ -46,6 +46,7 @@ __all__ = [
     "colour_letter",
     "colour_name",
     "decimal",
+    "folder_language",
     "get_language",
     "gettext",
     "language",

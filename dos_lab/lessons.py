@@ -36,11 +36,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from dos_lab import i18n
 from dos_lab import probability as P
 from dos_lab.cards import Card
 from dos_lab.errors import InvalidInput
-from dos_lab.i18n import decimal, get_language, gettext, language, ngettext, noop, number
+from dos_lab.i18n import decimal, get_language, gettext, language, ngettext, noop, number, percent
 from dos_lab.render import cards_html
 from dos_lab.simulate import GameRecord, SerialExecutor, play_games, wilson_interval
 
@@ -97,15 +96,6 @@ def row_label(value: int | str) -> str:
     ('7', 'Wild DOS (2)')
     """
     return gettext(ROW_LABELS[value]) if isinstance(value, str) else ROW_LABELS[value]
-
-
-def percent(x: Fraction | float, digits: int = 1) -> str:
-    """A chance written as a percentage.
-
-    >>> percent(Fraction(1, 8)), percent(0.5, 0)
-    ('12.5 %', '50 %')
-    """
-    return i18n.percent(x, digits)
 
 
 # --- what the page shows: HTML, tables, card pictures ----------------------------------------------------------

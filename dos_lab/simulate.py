@@ -62,6 +62,7 @@ __all__ = [
     "iter_games",
     "play_game",
     "play_games",
+    "played_text",
     "start_games",
     "summary",
     "summary_text",
@@ -370,8 +371,7 @@ class GamesRun:
         with self._lock:
             records = list(self._records)
         wins = [sum(1 for r in records if r.winner == e) for e in range(len(self.names))]
-        line = ngettext("{done} of {total} game played", "{done} of {total} games played", self.n).format(
-            done=number(len(records)), total=number(self.n))
+        line = played_text(len(records), self.n)
         if records:
             line += ": " + ", ".join(ngettext("{name} {count} win", "{name} {count} wins", w).format(
                 name=gettext(name), count=number(w)) for name, w in zip(self.names, wins, strict=True))
@@ -581,6 +581,12 @@ def summary(records: Sequence[GameRecord]) -> dict[str, float]:
         "mean_turns": sum(r.turns for r in finished) / count,
     }
 
+
+
+def played_text(done: int, total: int) -> str:
+    """How far a batch has come, in the page's language: ``played_text(3, 150)`` is ``'3 of 150 games played'``."""
+    return ngettext("{done} of {total} game played", "{done} of {total} games played", total).format(
+        done=number(done), total=number(total))
 
 
 def summary_text(records: Sequence[GameRecord]) -> str:

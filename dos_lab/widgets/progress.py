@@ -19,8 +19,8 @@ from collections.abc import Callable
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.i18n import gettext, ngettext, number
-from dos_lab.simulate import GamesRun
+from dos_lab.i18n import gettext
+from dos_lab.simulate import GamesRun, played_text
 
 __all__ = ["games_run_view", "progress_bar"]
 
@@ -56,19 +56,15 @@ def progress_bar(n: int) -> tuple[Callable[[int, int], None], Callable[[], None]
     from IPython.display import display
 
     bar = widgets.IntProgress(value=0, min=0, max=max(n, 1), description=gettext("Games"), bar_style="info")
-    line = widgets.HTML(_played(0, n))
+    line = widgets.HTML(played_text(0, n))
     display(widgets.HBox([bar, line]))  # type: ignore[no-untyped-call]
 
     def update(done: int, total: int) -> None:
         bar.value = done
-        line.value = _played(done, total)
+        line.value = played_text(done, total)
 
     def close() -> None:
         bar.bar_style = "success" if bar.value >= n else "warning"
 
     return update, close
 
-
-def _played(done: int, total: int) -> str:
-    return ngettext("{done} of {total} game played", "{done} of {total} games played", total).format(
-        done=number(done), total=number(total))
