@@ -596,17 +596,16 @@ class Round:
         """The card to place and the number it carries (``declared_when_placed``); None when
         asked about a placement in general (no ``card``)."""
         s = self._s
-        who = player_name(s.current)
         if s.phase is Phase.DREW and s.matches:
             raise IllegalMove(gettext("{player} made a match after drawing, so there is no card to place; end the turn "
-                                      "(R7.3)").format(player=who))
+                                      "(R7.3)").format(player=player_name(s.current)))
         if s.phase is Phase.DREW and s.drawn is None:
             raise IllegalMove(gettext("{player} could not draw a card, so there is nothing to place; end the turn "
-                                      "(R14.2)").format(player=who))
+                                      "(R14.2)").format(player=player_name(s.current)))
         if s.phase is Phase.MATCHING:
             raise IllegalMove(gettext("{player} cannot put a card into the Center Row now: a card is placed only after "
                                       "drawing without a match (R7.3) or as a colour-match bonus (R6, R8 E3) "
-                                      "(R3.3)").format(player=who))
+                                      "(R3.3)").format(player=player_name(s.current)))
         if s.phase is Phase.OVER:
             raise IllegalMove(self._phase_refusal("place a card"))
         if card is None:
@@ -628,24 +627,24 @@ class Round:
 
     def _check_end_turn(self) -> None:
         s = self._s
-        who = player_name(s.current)
         if s.phase is Phase.BONUS:
             if self.rules.bonus_placement is not BonusPlacement.OPTIONAL:
                 raise IllegalMove(ngettext("{player} still owes {count} bonus card: placing it is compulsory "
                                            "(R8 E3, rule option D3)",
                                            "{player} still owes {count} bonus cards: placing them is compulsory "
                                            "(R8 E3, rule option D3)",
-                                           s.bonuses_owed).format(player=who, count=s.bonuses_owed))
+                                           s.bonuses_owed).format(player=player_name(s.current), count=s.bonuses_owed))
             return
         if s.phase is Phase.OVER:
             raise IllegalMove(self._phase_refusal("end a turn"))
         if not s.matches:
             if s.phase is Phase.MATCHING:
                 raise IllegalMove(gettext("{player} must match or draw; a turn cannot be passed (R3.1, R3.3)").format(
-                    player=who))
+                    player=player_name(s.current)))
             if s.drawn is not None:
                 raise IllegalMove(gettext("{player} drew {card} and made no match, so must place one card into the "
-                                          "Center Row (R7.3)").format(player=who, card=card_codes(s.drawn.code)))
+                                          "Center Row (R7.3)").format(player=player_name(s.current),
+                                                                      card=card_codes(s.drawn.code)))
 
     def _check_match(self, target: int | str | Card, cards: Sequence[str | Card | Played],
                      target_as: int | Color | str | None) -> tuple[Match, tuple[Played, ...]]:
