@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING
 
 from dos_lab.cards import Card, Color, Kind
 from dos_lab.events import player_name
-from dos_lab.i18n import card_codes, colour_letter, colour_name, gettext, ngettext, pgettext
+from dos_lab.i18n import card_codes, colour_letter, colour_name, gettext, ngettext, number, percent, pgettext
 
 if TYPE_CHECKING:
     from dos_lab.game import Game
     from dos_lab.round import Round
+    from dos_lab.simulate import GameRecord
 
 __all__ = [
     "SYMBOLS",
@@ -38,6 +39,8 @@ __all__ = [
     "log_html",
     "round_html",
     "round_text",
+    "table_html",
+    "win_rate_table",
 ]
 
 SYMBOLS: dict[Color, str] = {Color.RED: "●", Color.BLUE: "■", Color.GREEN: "▲", Color.YELLOW: "★"}
@@ -254,3 +257,37 @@ def game_html(game: Game) -> str:
         number=game.round_number, dealer=player_name(game.dealer), target=game.rules.target_score)
     head = f'<div style="font:600 14px sans-serif">{escape(title)}</div>'
     return f'<div class="dos-game">{head}{_scores_table(game)}{round_html(game.round)}</div>'
+
+
+def table_html(header: Sequence[str], rows: Sequence[Sequence[object]], caption: str = "") -> str:
+    """An HTML table with aligned columns: the first column left, the others right (numbers line up).
+
+    >>> table_html(["row card", "chance"], [["7", "66.4 %"]]).count("<tr")
+    2
+    """
+    cell = "padding:3px 12px;border-bottom:1px solid #ddd;"
+    head = "".join(f"<th style='{cell}text-align:{'left' if i == 0 else 'right'}'>{h}</th>"
+                   for i, h in enumerate(header))
+    body = "".join("<tr>" + "".join(
+        f"<td style='{cell}text-align:{'left' if i == 0 else 'right'};font-variant-numeric:tabular-nums'>{v}</td>"
+        for i, v in enumerate(row)) + "</tr>" for row in rows)
+    cap = f"<caption style='caption-side:top;text-align:left;font-weight:bold;padding:4px 0'>{caption}</caption>"
+    return (f"<table class='dos-table' style='border-collapse:collapse;font-size:14px;margin:6px 0'>"
+            f"{cap if caption else ''}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+
+
+def win_rate_table(records: Sequence[GameRecord], names: Sequence[str]) -> str:
+    """The win rates of a batch of games as a table, with 95 % Wilson intervals (games stopped by the
+    safety cap are counted in the caption and left out of the rates)."""
+    from dos_lab.simulate import win_rates  # only pages that simulate need it
+
+    rows = [[escape(rate.name), number(rate.wins), number(rate.games), percent(rate.rate),
+             gettext("{low} to {high}").format(low=percent(rate.low), high=percent(rate.high))]
+            for rate in win_rates(records, names)]
+    stopped = sum(1 for r in records if not r.finished)
+    caption = ngettext("{count} game", "{count} games", len(records)).format(count=number(len(records)))
+    if stopped:
+        caption = ngettext("{games} ({count} stopped by the safety cap)", "{games} ({count} stopped by the safety cap)",
+                           stopped).format(games=caption, count=number(stopped))
+    return table_html([gettext("bot"), gettext("wins"), gettext("games"), gettext("win rate"),
+                       gettext("95 % Wilson interval")], rows, caption)

@@ -26,6 +26,7 @@ from typing import Any
 from dos_lab.errors import InvalidInput
 
 __all__ = [
+    "INT_RANGES",
     "PRESETS",
     "AfterDraw",
     "BonusPlacement",
@@ -111,7 +112,8 @@ _OPTIONS: dict[str, tuple[type, Any, str]] = {
     "hand_size": (int, 7, "R2.2"),
     "dos_penalty": (int, 2, "R11.1"),
 }
-_INT_RANGES = {"target_score": (1, 100_000), "hand_size": (1, 20), "dos_penalty": (0, 10)}
+#: the smallest and largest value of each whole-number option (a setup form offers no other)
+INT_RANGES: dict[str, tuple[int, int]] = {"target_score": (1, 100_000), "hand_size": (1, 20), "dos_penalty": (0, 10)}
 
 
 class RuleSet:
@@ -212,7 +214,7 @@ def _coerce(name: str, kind: type, value: Any, ref: str) -> Any:
             return value
         raise InvalidInput(f"{name}={value!r} must be True or False (RULES.md §3, {ref})")
     if kind is int:
-        low, high = _INT_RANGES[name]
+        low, high = INT_RANGES[name]
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise InvalidInput(f"{name}={value!r} must be a whole number from {low} to {high} ({ref})")
         return value

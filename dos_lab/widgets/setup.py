@@ -1,4 +1,5 @@
-"""The setup panel: opponents, seed, a staged position and every rule option of RULES.md §3.
+"""The setup panel: opponents, seed, a staged position, every rule option of RULES.md §3, and a computer
+tournament with those rules.
 
 >>> panel = SetupPanel(TableSetup(bots=("random", "greedy"), seed=4), lambda setup: None)
 >>> panel.current_setup().bots, panel.current_setup().seed
@@ -18,9 +19,10 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from dos_lab.bots import BOTS
 from dos_lab.events import player_name
 from dos_lab.i18n import gettext, noop
-from dos_lab.rules import RuleSet
+from dos_lab.rules import INT_RANGES, RuleSet
 from dos_lab.widgets.controller import TableSetup
 from dos_lab.widgets.positions import POSITIONS
+from dos_lab.widgets.tournament import TournamentPanel
 
 __all__ = ["RULE_LABELS", "VALUE_LABELS", "SetupPanel", "value_label"]
 
@@ -114,8 +116,9 @@ class SetupPanel(widgets.VBox):  # type: ignore[misc]
             elif isinstance(value, bool):
                 control = widgets.Checkbox(value=value, description=label, indent=False)
             else:
-                control = widgets.IntText(value=value, description=label + ":", style=wide,
-                                          layout=widgets.Layout(width="260px"))
+                low, high = INT_RANGES[name]  # the form offers only what the rules accept
+                control = widgets.BoundedIntText(value=value, min=low, max=high, description=label + ":",
+                                                 style=wide, layout=widgets.Layout(width="260px"))
             control.add_class(f"dos-rule-{name.replace('_', '-')}")
             self.rules[name] = control
         self.start = widgets.Button(description=gettext("Start new game"), button_style="primary",
@@ -125,12 +128,13 @@ class SetupPanel(widgets.VBox):  # type: ignore[misc]
         self.start.add_class("dos-start")
         self.start.on_click(self._start)
         self.opponents.observe(self._show_seats, names="value")
+        self.tournament = TournamentPanel(self.current_setup)
         self.body = widgets.VBox([
             widgets.HTML('<div class="dos-section-title">' + escape(gettext("Players")) + '</div>'), self.opponents,
             *self.bot_kinds, self.forget, self.seed, self.position,
             widgets.HTML('<div class="dos-section-title">'
                          + escape(gettext("Rule options (RULES.md §3; the defaults are classic DOS)")) + "</div>"),
-            *self.rules.values(), self.start],
+            *self.rules.values(), self.start, self.tournament],
             layout=widgets.Layout(display="none", padding="4px 0 4px 8px"))
         self.body.add_class("dos-setup-body")
         self._show_seats()
