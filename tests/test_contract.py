@@ -808,6 +808,7 @@ def test_simulate_play_games_with_and_without_executors() -> None:
     assert simulate.play_games([RandomBot, GreedyBot], 6, seed=3) == plain
     with ThreadPoolExecutor(2) as pool:
         assert simulate.play_games(["random", "greedy"], 6, seed=3, executor=pool) == plain
+    assert simulate.play_games(["random", "greedy"], 6, seed=3, executor=simulate.SerialExecutor()) == plain
     with ProcessPoolExecutor(2) as pool:
         assert simulate.play_games(["random", "greedy"], 6, seed=3, executor=pool) == plain
     assert simulate.play_games(["random", "greedy"], 6, seed=4) != plain
@@ -1083,3 +1084,36 @@ def test_seed_drives_reshuffles() -> None:
     assert sorted(first) == sorted(discards.split())
     assert after_reshuffle(0) == first
     assert any(after_reshuffle(seed) != first for seed in (1, 2, 3))
+
+
+def test_exposed_after_the_draw_caught_then_penalty_at_the_end_of_the_turn() -> None:
+    # RP2: one card plus the drawn card is two; the catch of the active player waits for E5
+    r = staged(["R9", "Y1 Y6 B8"], "Y3 G4", "B8 R1 G5 Y4")
+    r.draw()
+    assert r.phase is Phase.DREW
+    assert r.catch_dos(1, 0) is True
+    assert len(r.hands[0]) == 2
+    r.place("R9")
+    assert r.current == 1 and codes(r.hands[0]) == ["B8", "R1", "G5"]
+
+
+def test_a_dcm_draw_can_expose_the_next_player() -> None:
+    # RP5: P2 reaches two cards through an E4 draw; P2 is to play next, so the catch waits for P2's E5
+    r = staged(["R3 R4 B9 G1 Y6", "G10"], "R7 Y5", "G4 B6 Y10 R1 G3")
+    r.match(0, "R3", "R4")
+    r.end_turn()
+    r.place("B9")
+    assert r.current == 1 and codes(r.hands[1]) == ["G10", "B6"]
+    assert r.catch_dos(0, 1) is True
+    assert codes(r.hands[1]) == ["G10", "B6"]
+    r.draw()
+    r.place("G10")
+    assert sorted(codes(r.hands[1])) == sorted(["B6", "Y10", "R1", "G3"])
+
+
+def test_the_site_ships_its_home_page_and_voila_configuration() -> None:
+    from importlib.resources import files
+
+    app = files("dos_lab.app")
+    assert app.joinpath("home.ipynb").is_file()
+    assert json.loads(app.joinpath("voila.json").read_text())
