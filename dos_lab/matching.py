@@ -307,8 +307,10 @@ def resolve(target: Card, played: Sequence[Played], *, fixed: int | None = None,
     ...
     dos_lab.errors.IllegalMove: R6 is 6, but Y7 needs 7 (R4.1)
     """
-    if len(played) not in (1, 2):
-        codes = card_codes("+".join(p.code for p in played)) or gettext("no cards")
+    if not played:
+        raise IllegalMove(gettext("a match uses one or two cards from the hand, and no card was given (R4.2)"))
+    if len(played) > 2:
+        codes = card_codes("+".join(p.code for p in played))
         raise IllegalMove(gettext("a match uses exactly one or two cards, but {cards} is {count} (R4.2)").format(
             cards=codes, count=len(played)))
     plain = _plain_match(target, played, index) if target_as is None else None

@@ -653,8 +653,10 @@ class Round:
         if s.phase is not Phase.MATCHING and s.phase is not Phase.DREW:
             raise IllegalMove(self._phase_refusal("match"))
         played = tuple(map(parse_played, cards))
-        if len(played) not in (1, 2):
-            codes = card_codes("+".join(p.code for p in played)) or gettext("no cards")
+        if not played:
+            raise IllegalMove(gettext("a match uses one or two cards from the hand, and no card was given (R4.2)"))
+        if len(played) > 2:
+            codes = card_codes("+".join(p.code for p in played))
             raise IllegalMove(gettext("a match uses exactly one or two cards, but {cards} is {count} (R4.2)").format(
                 cards=codes, count=len(played)))
         drawn_only = s.phase is Phase.DREW and self.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY

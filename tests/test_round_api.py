@@ -374,3 +374,11 @@ def test_events_save_their_fields_by_kind_and_read_the_old_row_name() -> None:
     with pytest.raises(InvalidInput, match="Matched.target_as"):
         event_from_dict({"event": "Matched", "player": 0, "target": 0, "target_card": "W", "target_as": {"x": 1},
                          "cards": ["B1", "B1"], "bonus": None})
+
+
+def test_a_match_without_cards_says_so() -> None:
+    r = Round.from_position(hands=["R7 B3", "Y1"], center_row="B7 Y5")
+    before = r.to_dict()
+    with pytest.raises(IllegalMove, match=r"one or two cards from the hand, and no card was given \(R4\.2\)"):
+        r.match(0)
+    assert r.to_dict() == before

@@ -26,6 +26,8 @@ from dos_lab.play.controller import TableSetup
 __all__ = ["TournamentPanel"]
 
 log = logging.getLogger(__name__)
+#: a paragraph of explanation (a widget's own line height is meant for one line of controls)
+_PROSE = "font-size:13px;line-height:1.45;max-width:640px;margin:2px 0 6px"
 
 
 class TournamentPanel(widgets.VBox):  # type: ignore[misc]
@@ -44,7 +46,7 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
         wide = {"description_width": "initial"}
         self.first = widgets.Dropdown(options=[(value_label(kind), kind) for kind in BOTS], value="greedy",
                                       description=gettext("In the tournament, {player} plays like:").format(
-                                          player=player_name(0)), style=wide)
+                                          player=player_name(0)), style=wide, layout=widgets.Layout(width="auto"))
         self.first.add_class("dos-tournament-first")
         self.games = widgets.Dropdown(options=[(number(n), n) for n in GAME_COUNTS], value=GAME_COUNTS[0],
                                       description=gettext("Games:"), style=wide, layout=widgets.Layout(width="160px"))
@@ -64,7 +66,7 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
         super().__init__([
             widgets.HTML('<div class="dos-section-title">' + escape(gettext("A computer tournament with these rules"))
                          + "</div>"),
-            widgets.HTML(f'<div style="font-size:13px;max-width:640px">{escape(explain)}</div>'),
+            widgets.HTML(f'<div style="{_PROSE}">{escape(explain)}</div>'),
             widgets.HBox([self.first, self.games, self.play]), self.message, self.progress, self.results])
         self.add_class("dos-tournament")
 
@@ -102,6 +104,6 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
                            "these: the method catches the true chance in about 95 tournaments out of 100. More games "
                            "give narrower ranges.")
             self.results.value = win_rate_table(records, run.names) + (
-                f'<div style="font-size:13px;max-width:640px">{escape(note)}</div>' if run.done else "")
+                f'<div style="{_PROSE}">{escape(note)}</div>' if run.done else "")
         if run.done:
             self.play.disabled = False
