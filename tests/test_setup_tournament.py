@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
 
 import pytest
 
@@ -58,7 +59,9 @@ def test_bad_choices_are_refused_before_any_game_starts(setup: TableSetup, first
 
 def wait_for(panel: TournamentPanel) -> None:
     assert panel.run.wait(120)
-    panel._show()  # the last redraw runs in the playing thread: make sure it has happened before looking
+    deadline = time.monotonic() + 30
+    while panel.play.disabled and time.monotonic() < deadline:  # the last redraw runs in the playing thread
+        time.sleep(0.01)
 
 
 def test_the_panel_plays_shows_wins_with_intervals_and_can_play_again() -> None:
@@ -79,7 +82,7 @@ def test_the_panel_plays_shows_wins_with_intervals_and_can_play_again() -> None:
         assert f">{rate.name}<" in html and f">{rate.wins}<" in html
     assert "P1 (tactician)" in html and "P2 (random)" in html and "95 % Wilson interval" in html
     assert "catches the true chance in about 95 tournaments out of 100" in html
-    status = panel.progress.children[0].children[1].value
+    status = panel.progress.children[0].children[0].children[1].value
     assert status.startswith("100 of 100 games played: P1 (tactician)") and status.endswith("Finished.")
     panel.play.click()
     assert panel.run is not first
@@ -90,7 +93,7 @@ def test_a_student_can_stop_the_tournament() -> None:
     panel = TournamentPanel(lambda: TableSetup(bots=("tactician",), seed=2))
     panel.games.value = 1_000
     panel.play.click()
-    _bar, stop = panel.progress.children[0].children[0].children
+    _bar, stop = panel.progress.children[0].children[0].children[0].children
     stop.click()
     wait_for(panel)
     assert panel.run.stopped and len(panel.run.records) < 1_000

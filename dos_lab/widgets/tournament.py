@@ -2,6 +2,9 @@
 student watches the wins and their intervals fill in (:mod:`dos_lab.play.tournament` plays them).
 
 >>> from dos_lab.play.controller import TableSetup
+
+if TYPE_CHECKING:
+    from dos_lab.simulate import GamesRun
 >>> panel = TournamentPanel(lambda: TableSetup(bots=("random",), seed=1))
 >>> [option for option, _ in panel.games.options], panel.first.value
 (['100', '500', '1,000'], 'greedy')
@@ -10,10 +13,11 @@ student watches the wins and their intervals fill in (:mod:`dos_lab.play.tournam
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from concurrent.futures import Executor
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -23,7 +27,10 @@ from dos_lab.events import player_name
 from dos_lab.i18n import gettext, number
 from dos_lab.play.controller import TableSetup
 
-__all__ = ["TournamentPanel"]
+if TYPE_CHECKING:
+    from dos_lab.simulate import GamesRun
+
+__all__ = ["TournamentPanel", "live_results"]
 
 log = logging.getLogger(__name__)
 #: a paragraph of explanation (a widget's own line height is meant for one line of controls)
@@ -31,8 +38,8 @@ _PROSE = "font-size:13px;line-height:1.45;max-width:640px;margin:2px 0 6px"
 
 
 class TournamentPanel(widgets.VBox):  # type: ignore[misc]
-    """A computer player for P1's seat, a number of games, and "Play the games"; below, the progress bar with
-    its Stop button and a table of wins with 95 % Wilson intervals, redrawn as games finish.
+    """A computer player for P1's seat, a number of games, and "Play the games"; below, the games as they
+    play (:func:`live_results`).
 
     ``setup`` gives the setup panel's choices at the moment the button is pressed; ``executor`` plays the
     games (default: one at a time in a background thread)."""
@@ -58,7 +65,6 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
         self.play.add_class("dos-tournament-play")
         self.play.on_click(self._play)
         self.message = widgets.HTML().add_class("dos-tournament-message")
-        self.results = widgets.HTML().add_class("dos-tournament-results")
         self.progress = widgets.VBox([])
         explain = gettext("Try the rules above without playing: the computer players play whole games with them, one "
                           "game after another. Seats take turns from game to game, so every player deals and starts "
@@ -72,7 +78,6 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
 
     def _play(self, _: Any) -> None:
         from dos_lab.play.tournament import start_tournament
-        from dos_lab.widgets.progress import games_run_view
 
         if self.run is not None and not self.run.done:
             return
@@ -87,23 +92,42 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
             return
         self.run = run
         self.message.value = ""
-        self.results.value = ""
         self.play.disabled = True
-        self.progress.children = [games_run_view(run)]
-        run.watch(self._show)
-        self._show()  # the run may have finished before it was watched
+        self.progress.children = [live_results(run, done=self._done)]
 
-    def _show(self) -> None:
-        """Redraw the table of wins (called after every chunk, from the thread that plays the games)."""
-        from dos_lab.render import win_rate_table
+    def _done(self) -> None:
+        self.play.disabled = False
 
-        run = self.run
+    @property
+    def results(self) -> widgets.HTML:
+        """The table of wins of the last tournament (empty before the first)."""
+        return self.progress.children[0].children[1] if self.progress.children else widgets.HTML()
+
+
+def live_results(run: GamesRun, *, done: Callable[[], None] | None = None) -> widgets.VBox:
+    """A batch of games as it plays: the progress bar with its Stop button and status line, then the table of
+    wins with 95 % Wilson intervals, redrawn after every chunk and explained once the batch has ended.
+    ``done()`` is called once, when the batch ends (from the thread that plays the games)."""
+    from dos_lab.render import win_rate_table
+    from dos_lab.widgets.progress import games_run_view
+
+    table = widgets.HTML().add_class("dos-tournament-results")
+    ended = threading.Event()
+    note = gettext("Each range is a 95 % Wilson interval for that player's chance of winning a game like these: the "
+                   "method catches the true chance in about 95 tournaments out of 100. More games give narrower "
+                   "ranges.")
+
+    def redraw() -> None:
         records = run.records
         if records:
-            note = gettext("Each range is a 95 % Wilson interval for that player's chance of winning a game like "
-                           "these: the method catches the true chance in about 95 tournaments out of 100. More games "
-                           "give narrower ranges.")
-            self.results.value = win_rate_table(records, run.names) + (
+            table.value = win_rate_table(records, run.names) + (
                 f'<div style="{_PROSE}">{escape(note)}</div>' if run.done else "")
-        if run.done:
-            self.play.disabled = False
+        if run.done and not ended.is_set():
+            ended.set()
+            if done is not None:
+                done()
+
+    view = games_run_view(run)
+    run.watch(redraw)
+    redraw()  # the batch may have ended before it was watched
+    return widgets.VBox([view, table]).add_class("dos-games-run")
