@@ -161,6 +161,21 @@ def open_widgets() -> set[str]:
     return set(_instances)
 
 
+def test_the_home_page_reads_its_query_and_links_the_course(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dos_lab.app.page import home_page
+    from dos_lab.widgets import TableView
+
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "position=going-out&bots=random")
+    page = home_page()
+    view = next(child for child in page.children if isinstance(child, TableView))
+    assert view.controller.setup.position == "going-out" and set(view.controller.setup.bots) == {"random"}
+    course = page.children[-1].value
+    assert "Learn more" in course and 'href="rules.html"' in course
+    assert 'href="tutorials/01-setup.ipynb"' in course and 'href="lessons/05-greedy-vs-random.ipynb"' in course
+    view.close_all()
+
+
 @pytest.mark.parametrize("query", ["seed=7", "bots=random,greedy", "hand_size=x"])
 def test_a_preheated_home_page_with_settings_keeps_only_its_own_table(monkeypatch: pytest.MonkeyPatch,
                                                                       query: str) -> None:
