@@ -615,6 +615,7 @@ def win_rate_plot(records: Sequence[GameRecord], entrant: int = 0, name: str = "
                   ax: Axes | None = None) -> Axes:
     """The running win rate of one entrant over the finished games, with its 95 % Wilson band."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 3.5))
@@ -627,6 +628,7 @@ def win_rate_plot(records: Sequence[GameRecord], entrant: int = 0, name: str = "
     ax.axhline(0.5, color="black", linestyle="--", label=gettext("an even contest: 50 %"))
     ax.set_ylim(0, 1.02)
     _percent_axis(ax)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # games are counted whole, even for a short run
     ax.set_xlabel(gettext("games played"))
     ax.set_ylabel(gettext("win rate (%)"))
     ax.set_title(gettext("{name}'s win rate as the games add up").format(name=name))
