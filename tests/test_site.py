@@ -64,6 +64,14 @@ def test_the_rules_reference_is_served_with_an_anchor_per_rule(server: tuple[str
     assert "<script src" not in body and "https://" not in body  # nothing fetched from the internet
 
 
+def test_pages_load_no_front_end_extension_they_do_not_use(server: tuple[str, int]) -> None:
+    # every page's browser loads each listed extension's scripts; no page shows code, so none needs highlighting
+    status, _, body = get(server, "/voila/render/tutorials/01-setup.ipynb")
+    assert status == 200
+    assert "@voila-dashboards/widgets-manager8" in body and "@jupyter-widgets/jupyterlab-manager" in body
+    assert "jupyterlab_pygments" not in body
+
+
 FORBIDDEN = [
     "/voila/files/pyproject.toml", "/voila/files/README.md", "/voila/files/.git/HEAD", "/voila/files/.git/config",
     "/voila/files/tests/conftest.py", "/voila/files/tutorials/README.md", "/voila/files/home.ipynb",
