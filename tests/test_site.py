@@ -72,6 +72,14 @@ def test_pages_load_no_front_end_extension_they_do_not_use(server: tuple[str, in
     assert "jupyterlab_pygments" not in body
 
 
+def test_this_computer_alone_gets_plain_scripts(server: tuple[str, int]) -> None:
+    conn = http.client.HTTPConnection(*server, timeout=30)
+    conn.request("GET", "/voila/static/voila.js", headers={"Accept-Encoding": "gzip"})
+    response = conn.getresponse()
+    assert response.status == 200 and response.getheader("Content-Encoding") is None
+    conn.close()
+
+
 FORBIDDEN = [
     "/voila/files/pyproject.toml", "/voila/files/README.md", "/voila/files/.git/HEAD", "/voila/files/.git/config",
     "/voila/files/tests/conftest.py", "/voila/files/tutorials/README.md", "/voila/files/home.ipynb",
