@@ -755,8 +755,8 @@ def play_tournament(bots: Sequence[Any], games: int = 150, seed: int = 2024) -> 
 
     names = tuple(f"{getattr(bot, '__module__', '')}.{getattr(bot, '__qualname__', repr(bot))}" for bot in bots)
     stored = json.loads(_site_shared(("tournament games", names, games, seed), played))
-    return [GameRecord(index, seed, tuple(seats), winner, tuple(scores), rounds, turns, finished)
-            for index, seed, seats, winner, scores, rounds, turns, finished in stored]
+    return [GameRecord(index, game_seed, tuple(seats), winner, tuple(scores), rounds, turns, finished)
+            for index, game_seed, seats, winner, scores, rounds, turns, finished in stored]
 
 
 def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 150, seed: int = 2024,
