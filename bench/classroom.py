@@ -4,6 +4,7 @@
     python bench/classroom.py --students 10 --wait 60 --skip-cold
     python bench/classroom.py --server-only   # the server alone (protocol clients, no browser): 3 minutes
     python bench/classroom.py --pin           # server on one core, clients on the other
+    python bench/classroom.py --one-page      # one student at a time: a page's CPU cost in Chromium, its downloads
 
 In a real class every browser runs on the student's own device and only the server is shared; thirty headless
 Chromiums on the server's own cores mostly measure Chromium. So the script measures both, labelled:
@@ -25,6 +26,11 @@ What it does, on loopback only:
    reported apart);
 6. unless ``--skip-cold``, repeats the protocol clients and step 2 against a server without a class pool
    (``dos-lab`` alone).
+
+``--one-page`` (also the first step of every run with browsers) opens the home page in a fresh browser context
+five times, one after the other, and prints the time to the table, the CPU time Chromium spent on the page (by
+process: renderer, browser, network, GPU) and what the page downloaded. ``students × CPU per page ÷ cores`` is
+the least time the browsers of a class can take on this machine, however fast the server is.
 
 Targets (issue 8), on this 2-core machine: p95 time to table under 5 s with the pool sized for the class and
 under 20 s without; an idle kernel under 100 MB; no page kernel left after the culling timeout.
@@ -249,6 +255,82 @@ async def class_opens(browser: Browser, url: str, students: int) -> tuple[list[f
     return list(times), pages
 
 
+# --- one page in one browser: what it costs the browser ------------------------------------------------------------
+
+def chromium_cpu() -> dict[str, float]:
+    """CPU seconds used so far by this script's Chromium processes, by kind (renderer, browser, network, GPU)."""
+    used: dict[str, float] = {}
+    for process in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if "chrom" not in process.name():
+                continue
+            kind = "browser"
+            for part in process.cmdline():
+                if part.startswith("--type="):
+                    kind = part.removeprefix("--type=")
+                if part.startswith("--utility-sub-type="):
+                    kind = part.rsplit(".", 1)[-1]
+            times = process.cpu_times()
+            used[kind] = used.get(kind, 0.0) + times.user + times.system
+    return used
+
+
+def download_kind(path: str) -> str:
+    if path.startswith("/voila/static/"):
+        return "Voila's application (/voila/static)"
+    if path.startswith("/voila/labextensions/"):
+        return "front-end extensions (/voila/labextensions: " + path.split("/")[3].split("@")[-1] + ")"
+    if path.startswith("/voila/templates/"):
+        return "template styles (/voila/templates)"
+    if path.startswith("/voila/render/"):
+        return "the page (HTML)"
+    return "other (" + path.split("?")[0][:40] + ")"
+
+
+async def one_page(browser: Browser, url: str, loads: int = 5) -> float:
+    """Open ``url`` in ``loads`` fresh contexts one after the other; print what one page costs the browser and
+    return Chromium's median CPU seconds per page."""
+    times, cpus, kinds = [], [], []
+    downloads: dict[str, list[int]] = {}
+    headers: dict[str, str] = {}
+    for load in range(loads):
+        context = await browser.new_context(viewport={"width": 1280, "height": 900})
+        page = await context.new_page()
+        fetched: list[Any] = []
+        page.on("requestfinished", lambda request, into=fetched: into.append(request))
+        before, began = chromium_cpu(), time.perf_counter()
+        await page.goto(url, timeout=TIMEOUT_MS, wait_until="commit")
+        await page.locator(".dos-hand-0").wait_for(state="visible", timeout=TIMEOUT_MS)
+        times.append(time.perf_counter() - began)
+        await asyncio.sleep(0.5)  # the page settles (the last widgets, the navigation bar's rule links)
+        after = chromium_cpu()
+        used = {kind: after.get(kind, 0.0) - before.get(kind, 0.0) for kind in after}
+        cpus.append(sum(used.values()))
+        kinds.append(used)
+        if load == 0:
+            for request in fetched:
+                path = "/" + request.url.split("/", 3)[-1]
+                sizes = await request.sizes()
+                downloads.setdefault(download_kind(path), []).append(sizes["responseBodySize"])
+                response = await request.response()
+                if response is not None:
+                    headers.setdefault(download_kind(path), (await response.all_headers()).get("cache-control", "-"))
+        await page.close(run_before_unload=True)
+        await context.close()
+        await asyncio.sleep(3)
+    median = statistics.median(cpus)
+    middle = kinds[cpus.index(sorted(cpus)[len(cpus) // 2])]
+    print(f"ONE PAGE at a time ({loads} fresh browser contexts): table after median {statistics.median(times):.1f} s "
+          f"(max {max(times):.1f} s); Chromium CPU per page median {median:.1f} s "
+          f"({', '.join(f'{kind} {used:.1f}' for kind, used in sorted(middle.items(), key=lambda kv: -kv[1]))})")
+    total = sum(sum(sizes) for sizes in downloads.values())
+    print(f"  the page downloads {sum(len(s) for s in downloads.values())} files, {total / 2**20:.1f} MB:")
+    for kind, sizes in sorted(downloads.items(), key=lambda kv: -sum(kv[1])):
+        print(f"    {sum(sizes) / 1024:7.0f} kB in {len(sizes):2} files   {kind}   "
+              f"(Cache-Control: {headers.get(kind, '-')})")
+    return median
+
+
 async def close_all(pages: list) -> None:  # type: ignore[type-arg]
     for page in pages:  # as a student closes the tab: the page asks Voilà to stop its kernel
         await page.close(run_before_unload=True)
@@ -289,6 +371,7 @@ async def main() -> None:
     parser.add_argument("--wait", type=int, default=120, help="seconds after the pages close before counting kernels")
     parser.add_argument("--skip-cold", action="store_true", help="do not measure a server without a class pool")
     parser.add_argument("--server-only", action="store_true", help="protocol clients only, no browsers")
+    parser.add_argument("--one-page", action="store_true", help="only what one page costs the browser")
     parser.add_argument("--pin", action="store_true",
                         help=f"server and kernels on core {SERVER_CORE}, browsers and protocol clients on core "
                              f"{CLIENT_CORE} (as if the students' devices were separate)")
@@ -309,8 +392,12 @@ async def main() -> None:
             if not args.server_only:
                 browser = await p.chromium.launch(executable_path=str(chromium if args.pin else CHROMIUM),
                                                   args=CHROMIUM_ARGS)
-            await classroom(browser, args, n)
-            if not args.skip_cold:
+            if args.one_page:
+                assert browser is not None
+                await page_cost(browser, args, n)
+            else:
+                await classroom(browser, args, n)
+            if not args.skip_cold and not args.one_page:
                 await cold(browser, args, n)
             if browser is not None:
                 await browser.close()
@@ -334,6 +421,9 @@ async def classroom(browser: Browser | None, args: argparse.Namespace, n: int) -
     try:
         pools = n + 13  # the home page's pool and one kernel for each tutorial and lesson
         print(f"dos-lab --class {n}: ready (pools warm) after {warm:.1f} s with {len(kernels(proc))} kernels")
+        if browser is not None:
+            least(n, await one_page(browser, f"{base}/"), args.pin)
+            await wait_quiet(proc, pools)
         pages = await server_then_browsers(browser, proc, base, n, pools, f"pool of {n}")
         if browser is None or pages is None:
             return
@@ -346,6 +436,21 @@ async def classroom(browser: Browser | None, args: argparse.Namespace, n: int) -
         left = len(kernels(proc))
         print(f"{args.wait} s after the last pages closed: {left} kernels running, "
               f"{max(0, left - pools)} of them for pages (the other {min(left, pools)} are the warm pools)")
+    finally:
+        stop(proc)
+
+
+def least(n: int, cpu: float, pin: bool) -> None:
+    cores = 1 if pin else psutil.cpu_count()
+    print(f"  so {n} pages at once need about {n * cpu:.0f} s of Chromium CPU: at least {n * cpu / cores:.0f} s on "
+          f"{cores} core{'s' if cores > 1 else ''} before the last table shows, however fast the server is")
+
+
+async def page_cost(browser: Browser, args: argparse.Namespace, n: int) -> None:
+    """``--one-page``: a site with a warm home page, one student at a time."""
+    proc, base, _ = start("--class", "2", pin=args.pin)
+    try:
+        least(n, await one_page(browser, f"{base}/"), args.pin)
     finally:
         stop(proc)
 

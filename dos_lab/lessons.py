@@ -23,10 +23,11 @@ from __future__ import annotations
 import hashlib
 import html
 import io
+import json
 import math
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -71,6 +72,7 @@ __all__ = [
     "one_row_card_chance",
     "page_style",
     "percent",
+    "play_tournament",
     "points_plot",
     "row_card_table",
     "run_simulation",
@@ -613,6 +615,7 @@ def win_rate_plot(records: Sequence[GameRecord], entrant: int = 0, name: str = "
                   ax: Axes | None = None) -> Axes:
     """The running win rate of one entrant over the finished games, with its 95 % Wilson band."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 3.5))
@@ -625,6 +628,7 @@ def win_rate_plot(records: Sequence[GameRecord], entrant: int = 0, name: str = "
     ax.axhline(0.5, color="black", linestyle="--", label=gettext("an even contest: 50 %"))
     ax.set_ylim(0, 1.02)
     _percent_axis(ax)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # games are counted whole, even for a short run
     ax.set_xlabel(gettext("games played"))
     ax.set_ylabel(gettext("win rate (%)"))
     ax.set_title(gettext("{name}'s win rate as the games add up").format(name=name))
@@ -732,6 +736,27 @@ def run_simulation(question: str, exact: Fraction | float, *, title: str, label:
                            at_least, noun, verb), lambda: work(n, seed, lambda _: None))
     return _rerunnable(n, seed, gettext("how many {noun}").format(noun=gettext(noun)), 200_000, gettext("Dealing"),
                        work, first)
+
+
+def play_tournament(bots: Sequence[Any], games: int = 150, seed: int = 2024) -> list[GameRecord]:
+    """The records of ``games`` seeded games between ``bots``, one game after the other: what
+    ``play_games(bots, games, seed, SerialExecutor())`` returns. On a ``dos-lab`` site the games are played once,
+    outside the page's kernel, and every kernel of the class reads the same records back (:func:`_site_shared`).
+
+    >>> from dos_lab.bots import GreedyBot, TacticianBot
+    >>> play_tournament([GreedyBot, TacticianBot], 3, seed=1) == play_games([GreedyBot, TacticianBot], 3, 1,
+    ...                                                                      SerialExecutor())
+    True
+    """
+
+    def played() -> bytes:
+        records = play_games(list(bots), games, seed, SerialExecutor())
+        return json.dumps([astuple(record) for record in records]).encode()
+
+    names = tuple(f"{getattr(bot, '__module__', '')}.{getattr(bot, '__qualname__', repr(bot))}" for bot in bots)
+    stored = json.loads(_site_shared(("tournament games", names, games, seed), played))
+    return [GameRecord(index, game_seed, tuple(seats), winner, tuple(scores), rounds, turns, finished)
+            for index, game_seed, seats, winner, scores, rounds, turns, finished in stored]
 
 
 def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 150, seed: int = 2024,
@@ -956,50 +981,61 @@ def explore_wilson() -> Any:
 # --- pictures the site's pages share --------------------------------------------------------------------------
 
 
-def _site_picture(key: tuple[Any, ...], make: Callable[[], tuple[str, bytes]]) -> tuple[str, bytes]:
-    """``make()`` (a text and a PNG picture), remembered for the other kernels of the same ``dos-lab`` site.
+def _site_shared(key: tuple[Any, ...], make: Callable[[], bytes]) -> bytes:
+    """``make()``, remembered for the other kernels of the same ``dos-lab`` site.
 
-    A class opens the same lesson with the same seeded first pictures. They are drawn once per site, in a
-    short-lived child process where the system can fork, and every kernel reads them back: no page's kernel
-    loads matplotlib (about 35 MB of memory) for them. The site names a private folder in ``DOS_LAB_CACHE``
-    and removes it when it stops; elsewhere (nbval, JupyterLab) this is just ``make()``.
+    A class opens the same lesson with the same seeded first pictures and reference games. They are made once
+    per site, in a short-lived child process where the system can fork, and every kernel reads them back: no
+    page's kernel loads matplotlib (about 35 MB of memory) or fills the engine's caches (about 15 MB for a
+    150-game tournament) for them. The site names a private folder in ``DOS_LAB_CACHE`` and removes it when it
+    stops; elsewhere (nbval, JupyterLab) this is just ``make()``.
     """
     folder = os.environ.get("DOS_LAB_CACHE")
     if not folder:
         return make()
     code = sorted((f.name, f.stat().st_mtime_ns) for f in Path(__file__).parent.glob("*.py"))
     path = Path(folder) / hashlib.sha256(repr((key, get_language(), code)).encode()).hexdigest()
-    stored = _read_picture(path)
+    stored = _read_shared(path)
     if stored is None and hasattr(os, "fork"):
         child = os.fork()
-        if child == 0:  # the child draws, stores and leaves at once (no clean-up of the kernel's state)
+        if child == 0:  # the child makes, stores and leaves at once (no clean-up of the kernel's state)
             try:
-                _store_picture(path, *make())
+                _store_shared(path, make())
             finally:
                 os._exit(0)
         os.waitpid(child, 0)
-        stored = _read_picture(path)
+        stored = _read_shared(path)
     if stored is not None:
         return stored
-    text, png = make()
-    _store_picture(path, text, png)
-    return text, png
+    made = make()
+    _store_shared(path, made)
+    return made
 
 
-def _read_picture(path: Path) -> tuple[str, bytes] | None:
+def _read_shared(path: Path) -> bytes | None:
     try:
-        stored = path.read_bytes()
-        size = int.from_bytes(stored[:4], "big")
-        return stored[4:4 + size].decode(), stored[4 + size:]
-    except (OSError, ValueError):
+        return path.read_bytes()
+    except OSError:
         return None
 
 
-def _store_picture(path: Path, text: str, png: bytes) -> None:
-    encoded = text.encode()
+def _store_shared(path: Path, data: bytes) -> None:
     partial = path.with_suffix(f".{os.getpid()}")
     try:  # written aside and renamed: a kernel reading at the same moment sees all of it or nothing
-        partial.write_bytes(len(encoded).to_bytes(4, "big") + encoded + png)
+        partial.write_bytes(data)
         os.replace(partial, path)
     except OSError:
         pass
+
+
+def _site_picture(key: tuple[Any, ...], make: Callable[[], tuple[str, bytes]]) -> tuple[str, bytes]:
+    """``make()`` (a text and a PNG picture), drawn once per site (:func:`_site_shared`)."""
+
+    def encoded() -> bytes:
+        text, png = make()
+        said = text.encode()
+        return len(said).to_bytes(4, "big") + said + png
+
+    stored = _site_shared(("picture", *key), encoded)
+    size = int.from_bytes(stored[:4], "big")
+    return stored[4:4 + size].decode(), stored[4 + size:]

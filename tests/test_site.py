@@ -64,6 +64,22 @@ def test_the_rules_reference_is_served_with_an_anchor_per_rule(server: tuple[str
     assert "<script src" not in body and "https://" not in body  # nothing fetched from the internet
 
 
+def test_pages_load_no_front_end_extension_they_do_not_use(server: tuple[str, int]) -> None:
+    # every page's browser loads each listed extension's scripts; no page shows code, so none needs highlighting
+    status, _, body = get(server, "/voila/render/tutorials/01-setup.ipynb")
+    assert status == 200
+    assert "@voila-dashboards/widgets-manager8" in body and "@jupyter-widgets/jupyterlab-manager" in body
+    assert "jupyterlab_pygments" not in body
+
+
+def test_this_computer_alone_gets_plain_scripts(server: tuple[str, int]) -> None:
+    conn = http.client.HTTPConnection(*server, timeout=30)
+    conn.request("GET", "/voila/static/voila.js", headers={"Accept-Encoding": "gzip"})
+    response = conn.getresponse()
+    assert response.status == 200 and response.getheader("Content-Encoding") is None
+    conn.close()
+
+
 FORBIDDEN = [
     "/voila/files/pyproject.toml", "/voila/files/README.md", "/voila/files/.git/HEAD", "/voila/files/.git/config",
     "/voila/files/tests/conftest.py", "/voila/files/tutorials/README.md", "/voila/files/home.ipynb",
@@ -161,6 +177,21 @@ def open_widgets() -> set[str]:
     return set(_instances)
 
 
+def test_the_home_page_reads_its_query_and_links_the_course(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dos_lab.app.page import home_page
+    from dos_lab.widgets import TableView
+
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "position=going-out&bots=random")
+    page = home_page()
+    view = next(child for child in page.children if isinstance(child, TableView))
+    assert view.controller.setup.position == "going-out" and set(view.controller.setup.bots) == {"random"}
+    course = page.children[-1].value
+    assert "Learn more" in course and 'href="rules.html"' in course
+    assert 'href="tutorials/01-setup.ipynb"' in course and 'href="lessons/05-greedy-vs-random.ipynb"' in course
+    view.close_all()
+
+
 @pytest.mark.parametrize("query", ["seed=7", "bots=random,greedy", "hand_size=x"])
 def test_a_preheated_home_page_with_settings_keeps_only_its_own_table(monkeypatch: pytest.MonkeyPatch,
                                                                       query: str) -> None:
@@ -226,6 +257,65 @@ def test_the_site_s_lesson_kernels_share_their_first_pictures(tmp_path: Path) ->
     assert len(list(tmp_path.iterdir())) == 3
     assert kernel(tmp_path) == "False"
     assert kernel(None) == "True"
+
+
+LESSON_5 = """
+import json, os, sys
+from dos_lab import lessons, simulate
+
+played = simulate.play_games
+def marked(*args, **kwargs):  # leaves the id of the process that plays in a file
+    with open(sys.argv[1], "a") as marks:
+        marks.write(f"{os.getpid()}\\n")
+    return played(*args, **kwargs)
+
+simulate.play_games = lessons.play_games = marked
+cells = json.load(open(sys.argv[2]))["cells"]
+for cell in cells:
+    if cell["cell_type"] == "code":
+        exec("".join(cell["source"]))
+print(os.getpid(), wins, len(records))
+"""
+
+
+def test_lesson_5_s_page_kernels_read_the_site_s_reference_games(tmp_path: Path) -> None:
+    # the 150 reference games fill the engine's caches (about 15 MB): a site plays them once, in a child process,
+    # and the page's kernels read the records back; without the site's folder the page plays them itself
+    notebook = course_sources().folders["lessons"] / "05-greedy-vs-random.ipynb"
+    cache, marks = tmp_path / "cache", tmp_path / "played"
+    cache.mkdir()
+
+    def kernel(cache: Path | None) -> tuple[list[str], str, list[str]]:
+        env = {k: v for k, v in os.environ.items() if k != "DOS_LAB_CACHE"}
+        if cache is not None:
+            env["DOS_LAB_CACHE"] = str(cache)
+        marks.write_text("")
+        done = subprocess.run([sys.executable, "-c", LESSON_5, str(marks), str(notebook)], env=env,
+                              capture_output=True, text=True, timeout=300, check=True, cwd=notebook.parent)
+        pid, wins, games = done.stdout.strip().splitlines()[-1].split()
+        return marks.read_text().split(), pid, [wins, games]
+
+    players, page, result = kernel(cache)
+    assert len(players) == 1 and players != [page] and result == ["71", "150"]  # played in a child process
+    players, page, result = kernel(cache)
+    assert players == [] and result == ["71", "150"]  # not played again
+    players, page, result = kernel(None)
+    assert players == [page] and result == ["71", "150"]
+
+
+def test_a_site_s_tournament_is_the_one_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dos_lab import lessons
+    from dos_lab.bots import GreedyBot, RandomBot, TacticianBot
+    from dos_lab.simulate import SerialExecutor, play_games
+
+    monkeypatch.setenv("DOS_LAB_CACHE", str(tmp_path))
+    games = play_games([GreedyBot, TacticianBot], 6, 3, SerialExecutor())
+    assert lessons.play_tournament([GreedyBot, TacticianBot], 6, seed=3) == games
+    assert lessons.play_tournament([GreedyBot, TacticianBot], 6, seed=3) == games
+    assert len(list(tmp_path.iterdir())) == 1
+    assert lessons.play_tournament([GreedyBot, RandomBot], 6, seed=3) != games  # other bots: other games
+    assert lessons.play_tournament([GreedyBot, TacticianBot], 5, seed=3) == games[:5]
+    assert len(list(tmp_path.iterdir())) == 3
 
 
 def test_a_shared_picture_is_the_one_drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

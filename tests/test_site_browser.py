@@ -210,3 +210,38 @@ def test_pages_ask_nothing_of_the_internet(page: Page, site: str) -> None:
     assert asked
     outside = [url for url in asked if not url.startswith((site, site.replace("http", "ws", 1), "data:"))]
     assert outside == []
+
+
+def test_lesson_5_on_the_site_shows_the_reference_tournament_and_runs_again(browser: Browser, site: str,
+                                                                            artifacts: Path) -> None:
+    # two students: the first page's kernel has the site play the 150 reference games in a child process, the
+    # second reads them back; both see the numbers the lesson's text quotes, and "Run again" still plays
+    for student in (1, 2):
+        context = browser.new_context(viewport={"width": 1100, "height": 1000})
+        page = context.new_page()
+        page.goto(f"{site}/voila/render/lessons/05-greedy-vs-random.ipynb", timeout=FIRST)
+        expect(page.locator(".dos-quiz-score")).to_be_visible(timeout=120_000)
+        expect(page.get_by_text("150 games, all finished").first).to_be_visible()
+        row = page.locator("tr", has_text="GreedyBot").first
+        for text in ("71", "150", "47.3 %", "39.5 % to 55.3 %"):
+            expect(row).to_contain_text(text)
+        question = page.locator(".dos-q-5-greedy_rate")
+        question.locator(".dos-answer-input input").fill("79/150")
+        question.locator(".dos-check").click()
+        expect(question.locator(".dos-feedback")).to_contain_text("wins ÷ games")
+        question.locator(".dos-answer-input input").fill("71/150")
+        question.locator(".dos-check").click()
+        expect(question.locator(".dos-feedback")).to_contain_text("Right!")
+        sim = page.locator(".dos-simulation").first
+        expect(sim.locator(".dos-sim-result")).to_contain_text("150 games")
+        if student == 2:
+            sim.locator(".dos-sim-size input").fill("20")
+            sim.locator(".dos-sim-seed input").fill("7")
+            sim.locator(".dos-sim-run").click()
+            expect(sim.locator(".dos-sim-result")).to_contain_text("20 games", timeout=60_000)
+            expect(sim.locator(".dos-sim-run")).to_be_enabled(timeout=60_000)
+        assert page.get_by_text("Traceback").count() == 0 and page.get_by_text("error when executing").count() == 0
+        tall = page.evaluate("Math.max(...Array.from(document.querySelectorAll('*'), e => e.scrollHeight))")
+        page.set_viewport_size({"width": 1100, "height": min(int(tall) + 50, 16_000)})
+        page.screenshot(path=str(artifacts / f"site-lesson-05-student-{student}.png"))
+        context.close()

@@ -4,6 +4,7 @@ accepted in the Host header, and new pages are refused with a short note when th
 
 from __future__ import annotations
 
+import gzip
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -73,3 +74,14 @@ def test_the_kernel_cap_refuses_a_page_with_a_short_note(lan: tuple[str, str]) -
     assert second.status_code == 503
     assert "The class server is full right now: 1 page is open, as many as it allows" in second.text
     assert "Traceback" not in second.text
+
+
+def test_the_network_gets_compressed_scripts(lan: tuple[str, str]) -> None:
+    # every student's browser fetches Voila's scripts (about 5 MB a page): over a classroom's Wi-Fi they travel
+    # compressed (on this computer alone, compressing would only cost time)
+    base, _ = lan
+    response = requests.get(f"{base}/voila/static/voila.js", headers={"Accept-Encoding": "gzip"}, timeout=30,
+                            stream=True)
+    assert response.status_code == 200 and response.headers.get("Content-Encoding") == "gzip"
+    sent = response.raw.read(decode_content=False)
+    assert 0 < len(sent) < len(gzip.decompress(sent)) / 2

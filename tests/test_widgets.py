@@ -3,15 +3,13 @@ engine state and the status line. Staged positions keep every test exact."""
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import pytest
 
 from dos_lab import Game, Phase
-from dos_lab.app.page import demo_page, find_lessons, lessons_html, setup_from_query
+from dos_lab.app.page import setup_from_query
 from dos_lab.widgets import TableController, TableSetup, TableView, play, staged_game
 from dos_lab.widgets.cards import face_text
 from dos_lab.widgets.snapshot import snapshot_of
@@ -473,29 +471,6 @@ def test_setup_from_query() -> None:
     assert setup.rules["after_draw_matching"] == "any_matches" and setup.rules["target_score"] == 150
     setup, notes = setup_from_query("bots=robot&position=nowhere&dos_penalty=99")
     assert setup == TableSetup() and len(notes) == 3
-
-
-def test_demo_page_reads_the_query(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("QUERY_STRING", "position=going-out&bots=random")
-    page = demo_page()
-    view = next(child for child in page.children if isinstance(child, TableView))
-    assert view.controller.setup.position == "going-out"
-    assert "Learn more" in page.children[-1].value
-
-
-def test_lesson_links_are_relative_to_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "pyproject.toml").write_text("")
-    page_dir = tmp_path / "dos_lab" / "app"
-    page_dir.mkdir(parents=True)
-    (tmp_path / "tutorials").mkdir()
-    notebook = {"cells": [{"cell_type": "markdown", "source": ["# 1 · Setup\n", "text"]}]}
-    (tmp_path / "tutorials" / "01-setup.ipynb").write_text(json.dumps(notebook))
-    monkeypatch.delenv("DOS_LAB_ROOT", raising=False)
-    lessons = find_lessons(page_dir)
-    assert lessons == {"Rule tutorials, step by step": [("1 · Setup", "../../tutorials/01-setup.ipynb")]}
-    assert 'href="../../tutorials/01-setup.ipynb"' in lessons_html(lessons)
-    assert find_lessons(tmp_path / "dos_lab" / "app" / "x" / "y" / "z" / "w") == {}
-    assert "come with the source repository" in lessons_html({})
 
 
 def test_the_log_names_each_stage_once_and_the_header_shows_the_seed() -> None:

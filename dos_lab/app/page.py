@@ -22,13 +22,12 @@ import re
 import secrets
 from dataclasses import replace
 from html import escape
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.app.course import RULES_PAGE, SECTIONS, catalogue, title_of
+from dos_lab.app.course import RULES_PAGE, SECTIONS, catalogue
 from dos_lab.bots import BOTS
 from dos_lab.errors import DosError
 from dos_lab.events import player_name
@@ -49,8 +48,7 @@ from dos_lab.play.positions import POSITIONS
 from dos_lab.rules import PRESETS, RuleSet
 from dos_lab.widgets.table import TableView, play
 
-__all__ = ["HOW_TO_PLAY", "course_html", "demo_page", "find_lessons", "home_page", "how_to_play", "language_picker",
-           "lessons_html", "setup_from_query"]
+__all__ = ["HOW_TO_PLAY", "course_html", "home_page", "how_to_play", "language_picker", "setup_from_query"]
 
 
 
@@ -232,51 +230,6 @@ def language_picker(query: str, current: str | None = None) -> str:
             'style="font-size:15px;margin:2px 0">' + " · ".join(links) + "</nav>")
 
 
-def _repo_root(start: Path) -> Path | None:
-    """The served root: ``DOS_LAB_ROOT`` (set by ``dos-lab``), else the nearest folder above with a
-    ``pyproject.toml`` (a checkout served by Binder or JupyterHub)."""
-    env = os.environ.get("DOS_LAB_ROOT")
-    if env:
-        return Path(env)
-    for folder in [start, *start.parents][:4]:
-        if (folder / "pyproject.toml").is_file():
-            return folder
-    return None
-
-
-def find_lessons(page_dir: Path | None = None) -> dict[str, list[tuple[str, str]]]:
-    """For a page served straight from a checkout (plain ``voila`` on the repository, not ``dos-lab``): the
-    notebooks in its ``tutorials/`` and ``notebooks/``, as (title, link relative to the page)."""
-    page_dir = (page_dir or Path.cwd()).absolute()
-    root = _repo_root(page_dir)
-    found: dict[str, list[tuple[str, str]]] = {}
-    if root is None:
-        return found
-    for folder, heading in (("tutorials", SECTIONS[0][1]), ("notebooks", SECTIONS[1][1])):
-        notebooks = sorted((root / folder).glob("*.ipynb")) if (root / folder).is_dir() else []
-        links = [(title_of(nb), os.path.relpath(nb.absolute(), page_dir).replace(os.sep, "/")) for nb in notebooks]
-        if links:
-            found[heading] = links
-    return found
-
-
-def lessons_html(lessons: dict[str, list[tuple[str, str]]]) -> str:
-    """The links panel of :func:`find_lessons` (a short note when there is nothing to link to)."""
-    head = ('<div class="dos-lessons" style="font-size:14px">'
-            '<h3 style="margin:4px 0">' + escape(gettext("Learn more")) + '</h3>')
-    if not lessons:
-        return head + gettext(
-            "The step-by-step rule tutorials and the probability lessons come with the source repository "
-            "(folders <code>tutorials/</code> and <code>notebooks/</code>); run <code>dos-lab</code> from a "
-            "checkout to get links to them here.") + "</div>"
-    parts = [head]
-    for heading, links in lessons.items():
-        items = "".join(f'<li><a href="{escape(href)}" target="_blank" rel="noopener">{escape(title)}</a></li>'
-                        for title, href in links)
-        parts.append("<b>" + escape(gettext(heading)) + f"</b><ul style='margin:2px 0 6px 0'>{items}</ul>")
-    return "".join(parts) + "</div>"
-
-
 def request_query() -> str:
     """This page's query string. A pre-heated kernel ran the notebook before anyone asked for the page, so it
     first waits for Voilà to hand over the visitor's request (see :func:`wait_for_request`)."""
@@ -370,8 +323,3 @@ def home_page(query: str | None = None) -> widgets.VBox:
     if os.environ.get("VOILA_PREHEAT") == "True":
         page.add_class("dos-preheated")  # the page came from a kernel that ran it before the visitor came
     return page
-
-
-def demo_page(query: str | None = None) -> widgets.VBox:
-    """The home page (its former name)."""
-    return home_page(query)

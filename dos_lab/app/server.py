@@ -211,8 +211,9 @@ class DosLabServer(Voila):  # type: ignore[misc]
         os.environ["DOS_LAB_CACHE"] = os.path.join(self.connection_dir, "pictures")
         os.mkdir(os.environ["DOS_LAB_CACHE"], 0o700)
         share_compiled_templates(CompiledTemplates())
-        self.app = tornado.web.Application(**self.init_settings())
-        self.app.settings.update(self.tornado_settings)
+        # Voilà's own settings, then its tornado_settings: given to the application when it is made, so that
+        # settings it reads only then (compress_response, which --lan sets) take effect
+        self.app = tornado.web.Application(**{**self.init_settings(), **self.tornado_settings})
         self.app.add_handlers(host_pattern([*LOCAL_HOSTS, *self.allowed_hosts]), self.init_handlers())
         self.app.add_handlers(".*$", [(r".*", WrongHostHandler)])
         if self.on_ready is not None:
