@@ -41,7 +41,7 @@ from dos_lab import probability as P
 from dos_lab.cards import Card
 from dos_lab.errors import InvalidInput
 from dos_lab.i18n import decimal, get_language, gettext, language, ngettext, noop, number, percent
-from dos_lab.render import cards_html
+from dos_lab.render import cards_html, table_html, win_rate_table
 from dos_lab.simulate import GameRecord, SerialExecutor, play_games, wilson_interval
 
 if TYPE_CHECKING:
@@ -151,20 +151,12 @@ def page_style() -> Shown:
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[object]], caption: str = "") -> Shown:
-    """An HTML table with aligned columns: the first column left, the others right (numbers line up).
+    """An HTML table with aligned columns (:func:`dos_lab.render.table_html`), shown on the page.
 
     >>> print(table(["row card", "chance"], [["7", "66.4 %"]]).markup.count("<tr"))
     2
     """
-    cell = "padding:3px 12px;border-bottom:1px solid #ddd;"
-    head = "".join(f"<th style='{cell}text-align:{'left' if i == 0 else 'right'}'>{h}</th>"
-                   for i, h in enumerate(header))
-    body = "".join("<tr>" + "".join(
-        f"<td style='{cell}text-align:{'left' if i == 0 else 'right'};font-variant-numeric:tabular-nums'>{v}</td>"
-        for i, v in enumerate(row)) + "</tr>" for row in rows)
-    cap = f"<caption style='caption-side:top;text-align:left;font-weight:bold;padding:4px 0'>{caption}</caption>"
-    return Shown(f"<table class='dos-table' style='border-collapse:collapse;font-size:14px;margin:6px 0'>"
-                 f"{cap if caption else ''}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+    return Shown(table_html(header, rows, caption))
 
 
 def cards_picture(codes: str, caption: str = "", size: str = "normal") -> Shown:
@@ -668,11 +660,8 @@ def simulate_chance(question: str, n: int, seed: int, *, v: int | str | None = N
     return np.concatenate(parts)
 
 
-def _rerunnable(n: int, seed: int, what: str, maximum: int, busy: str,
-                work: Callable[[int, int, Callable[[int], None]], tuple[str, bytes]],
-                first: tuple[str, bytes] | None = None) -> Any:
-    """Size and seed boxes, "Run again", a progress bar, and the result (text and a picture) of
-    ``work(size, seed, progress)``; ``first`` is shown at the start instead of running ``work``."""
+def _rerun_controls(n: int, seed: int, what: str, maximum: int) -> tuple[Any, Any, Any]:
+    """The size and seed boxes and the "Run again" button of a simulation a student can run again."""
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
     style = {"description_width": "initial"}
@@ -681,6 +670,18 @@ def _rerunnable(n: int, seed: int, what: str, maximum: int, busy: str,
     seed_box = widgets.BoundedIntText(value=seed, min=0, max=10**9, description=gettext("seed:"), style=style,
                                       layout=widgets.Layout(width="12em")).add_class("dos-sim-seed")
     run = widgets.Button(description=gettext("Run again"), button_style="primary").add_class("dos-sim-run")
+    return size, seed_box, run
+
+
+def _rerunnable(n: int, seed: int, what: str, maximum: int, busy: str,
+                work: Callable[[int, int, Callable[[int], None]], tuple[str, bytes]],
+                first: tuple[str, bytes] | None = None) -> Any:
+    """Size and seed boxes, "Run again", a progress bar, and the result (text and a picture) of
+    ``work(size, seed, progress)``; ``first`` is shown at the start instead of running ``work``."""
+    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
+
+    style = {"description_width": "initial"}
+    size, seed_box, run = _rerun_controls(n, seed, what, maximum)
     bar = widgets.IntProgress(value=0, min=0, max=n, description=f"{busy.lower()}:",
                               style=style).add_class("dos-sim-progress")
     result = widgets.HTML().add_class("dos-sim-result")
@@ -761,46 +762,58 @@ def play_tournament(bots: Sequence[Any], games: int = 150, seed: int = 2024) -> 
 
 def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 150, seed: int = 2024,
                    records: Sequence[GameRecord] | None = None) -> Any:
-    """A tournament a student can run again (number of games, seed), with a progress bar, the win rates in a
-    table and the first bot's running win rate with its Wilson interval. ``records`` of the same games and
-    seed, if given, are shown first instead of playing them again."""
+    """A tournament a student can run again (number of games, seed): the games play in the background with a
+    progress bar and a Stop button, the table of win rates with 95 % Wilson intervals fills in as they finish,
+    and the first bot's running win rate is drawn at the end. ``records`` of the same games and seed, if given,
+    are shown first instead of playing them again."""
+    import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
+
+    from dos_lab.simulate import start_games
+    from dos_lab.widgets.progress import games_run_view
+    from dos_lab.widgets.tournament import watch_results
 
     def draw(played: Sequence[GameRecord]) -> tuple[str, bytes]:
-        import matplotlib.pyplot as plt
+        from matplotlib.figure import Figure
 
-        figure, ax = plt.subplots(figsize=(7, 3.3))
-        win_rate_plot(played, 0, names[0], ax=ax)
+        figure = Figure(figsize=(7, 3.3))  # not pyplot's: the picture of a rerun is drawn in the playing thread
+        win_rate_plot(played, 0, names[0], ax=figure.subplots())
         return tournament_table(played, names).markup, _png(figure)
 
-    def work(total: int, chosen: int, progress: Callable[[int], None]) -> tuple[str, bytes]:
-        # in this kernel, one game at a time: a class shares the server's cores
-        played = play_games(list(bots), total, chosen, SerialExecutor(), chunk_size=1,
-                            progress=lambda done, _total: progress(done))
-        return draw(played)
+    size, seed_box, again = _rerun_controls(games, seed, gettext("how many games"), 2_000)
+    progress = widgets.Box([])
+    result = widgets.HTML().add_class("dos-sim-result")
+    picture = widgets.Image(format="png")
 
-    first = None
+    def play(_: object = None) -> None:
+        again.disabled = True
+        picture.value = b""
+        # in this kernel, one game at a time: a class shares the server's cores
+        run = start_games(list(bots), int(size.value), int(seed_box.value), SerialExecutor(), chunk_size=5,
+                          names=names)
+        progress.children = [games_run_view(run)]
+
+        def ended() -> None:
+            try:
+                if run.records:
+                    picture.value = draw(run.records)[1]
+            finally:
+                again.disabled = False
+
+        watch_results(run, result, explain=False, done=ended)
+
+    again.on_click(play)
     if records is not None and len(records) == games:
-        first = _site_picture(("tournament", tuple(names), games, seed, tuple(str(r) for r in records)),
-                              lambda: draw(records))
-    return _rerunnable(games, seed, gettext("how many games"), 2_000, gettext("Playing"), work, first)
+        result.value, picture.value = _site_picture(
+            ("tournament", tuple(names), games, seed, tuple(str(r) for r in records)), lambda: draw(records))
+    else:
+        play()
+    return widgets.VBox([widgets.HBox([size, seed_box, again]), progress, result, picture]).add_class(
+        "dos-simulation")
 
 
 def tournament_table(records: Sequence[GameRecord], names: Sequence[str]) -> Shown:
-    """The win rates of a tournament as a table, with 95 % Wilson intervals."""
-    finished = [r for r in records if r.finished]
-    rows = []
-    for entrant, name in enumerate(names):
-        wins = sum(1 for r in finished if r.winner == entrant)
-        low, high = wilson_interval(wins, len(finished))
-        rows.append([name, f"{wins}", f"{len(finished)}", percent(wins / max(1, len(finished))),
-                     gettext("{low} to {high}").format(low=percent(low), high=percent(high))])
-    stopped = len(records) - len(finished)
-    caption = ngettext("{count} game", "{count} games", len(records)).format(count=len(records))
-    if stopped:
-        caption = ngettext("{games} ({count} stopped by the safety cap)", "{games} ({count} stopped by the safety cap)",
-                           stopped).format(games=caption, count=stopped)
-    return table([gettext("bot"), gettext("wins"), gettext("games"), gettext("win rate"),
-                  gettext("95 % Wilson interval")], rows, caption)
+    """The win rates of a tournament as a table, with 95 % Wilson intervals (:func:`dos_lab.render.win_rate_table`)."""
+    return Shown(win_rate_table(records, names))
 
 
 # --- quick explorers (every answer is exact, cached or precomputed) ---------------------------------------------

@@ -30,7 +30,7 @@ from dos_lab.play.controller import TableSetup
 if TYPE_CHECKING:
     from dos_lab.simulate import GamesRun
 
-__all__ = ["TournamentPanel", "live_results"]
+__all__ = ["TournamentPanel", "live_results", "watch_results"]
 
 log = logging.getLogger(__name__)
 #: a paragraph of explanation (a widget's own line height is meant for one line of controls)
@@ -106,28 +106,38 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
 
 def live_results(run: GamesRun, *, done: Callable[[], None] | None = None) -> widgets.VBox:
     """A batch of games as it plays: the progress bar with its Stop button and status line, then the table of
-    wins with 95 % Wilson intervals, redrawn after every chunk and explained once the batch has ended.
-    ``done()`` is called once, when the batch ends (from the thread that plays the games)."""
-    from dos_lab.render import win_rate_table
+    wins with 95 % Wilson intervals (:func:`watch_results`)."""
     from dos_lab.widgets.progress import games_run_view
 
     table = widgets.HTML().add_class("dos-tournament-results")
-    ended = threading.Event()
+    view = games_run_view(run)
+    watch_results(run, table, done=done)
+    return widgets.VBox([view, table]).add_class("dos-games-run")
+
+
+def watch_results(run: GamesRun, table: widgets.HTML, *, explain: bool = True,
+                  done: Callable[[], None] | None = None) -> None:
+    """Keep ``table`` showing the wins of ``run`` with 95 % Wilson intervals: redrawn after every chunk, and
+    with ``explain`` a sentence on what the intervals mean once the batch has ended. ``done()`` is called once,
+    when the batch ends (from the thread that plays the games)."""
+    from dos_lab.render import win_rate_table
+
+    ending = threading.Lock()  # the playing thread and the first redraw may both see the end
+    ended = False
     note = gettext("Each range is a 95 % Wilson interval for that player's chance of winning a game like these: the "
                    "method catches the true chance in about 95 tournaments out of 100. More games give narrower "
                    "ranges.")
 
     def redraw() -> None:
+        nonlocal ended
         records = run.records
         if records:
             table.value = win_rate_table(records, run.names) + (
-                f'<div style="{_PROSE}">{escape(note)}</div>' if run.done else "")
-        if run.done and not ended.is_set():
-            ended.set()
-            if done is not None:
-                done()
+                f'<div style="{_PROSE}">{escape(note)}</div>' if run.done and explain else "")
+        with ending:
+            first_end, ended = run.done and not ended, ended or run.done
+        if first_end and done is not None:
+            done()
 
-    view = games_run_view(run)
     run.watch(redraw)
     redraw()  # the batch may have ended before it was watched
-    return widgets.VBox([view, table]).add_class("dos-games-run")
