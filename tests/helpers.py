@@ -104,3 +104,20 @@ def assert_illegal(r: Round, action: Callable[[], Any], *rules: str, exc: type[E
 def bare(code: str) -> str:
     """A card code without its declaration: ``"R#=4"`` -> ``"R#"``."""
     return code.split("=")[0].strip().upper()
+
+
+#: every rule option's classic value, as RULES.md §3 gives it (and `RuleSet().to_dict()` must)
+RULE_DEFAULTS: dict[str, object] = {
+    "after_draw_matching": "drawn_card_only",
+    "bonus_placement": "mandatory",
+    "wild_number_in_center": "matcher_declares",
+    "dos_checkpoints": "rest_points",
+    "dos_catch_window": "until_hand_size_changes",
+    "penalty_vs_going_out": "penalty_first",
+    "empty_draw_pile": "reshuffle_discards",
+    "dealer_rotation": "pass_left",
+    "reflip_wilds_in_initial_center": False,
+    "target_score": 200,
+    "hand_size": 7,
+    "dos_penalty": 2,
+}

@@ -44,6 +44,8 @@ from dos_lab import (
     parse_cards,
 )
 
+from helpers import RULE_DEFAULTS as DEFAULTS
+
 EMPTY = inspect.Parameter.empty
 KW_ONLY = inspect.Parameter.KEYWORD_ONLY
 VAR_POS = inspect.Parameter.VAR_POSITIONAL
@@ -202,20 +204,6 @@ def test_full_deck_is_108_cards_in_a_fixed_order() -> None:
 # =====================================================================================================
 # §3 Rules
 
-DEFAULTS = {
-    "after_draw_matching": "drawn_card_only",
-    "bonus_placement": "mandatory",
-    "wild_number_in_center": "matcher_declares",
-    "dos_checkpoints": "rest_points",
-    "dos_catch_window": "until_hand_size_changes",
-    "penalty_vs_going_out": "penalty_first",
-    "empty_draw_pile": "reshuffle_discards",
-    "dealer_rotation": "pass_left",
-    "reflip_wilds_in_initial_center": False,
-    "target_score": 200,
-    "hand_size": 7,
-    "dos_penalty": 2,
-}
 ALTERNATIVES = {
     "after_draw_matching": ["any_matches"],
     "bonus_placement": ["optional"],

@@ -7,20 +7,7 @@ import pytest
 from dos_lab import InvalidInput, RuleSet
 from dos_lab.rules import PRESETS, AfterDraw
 
-DEFAULTS = {
-    "after_draw_matching": "drawn_card_only",
-    "bonus_placement": "mandatory",
-    "wild_number_in_center": "matcher_declares",
-    "dos_checkpoints": "rest_points",
-    "dos_catch_window": "until_hand_size_changes",
-    "penalty_vs_going_out": "penalty_first",
-    "empty_draw_pile": "reshuffle_discards",
-    "dealer_rotation": "pass_left",
-    "reflip_wilds_in_initial_center": False,
-    "target_score": 200,
-    "hand_size": 7,
-    "dos_penalty": 2,
-}
+from helpers import RULE_DEFAULTS as DEFAULTS
 
 
 def test_defaults_are_classic_dos() -> None:
