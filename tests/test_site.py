@@ -5,7 +5,6 @@ refused, a busy port gives a clear message, and the command line explains itself
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import re
 import socket
@@ -336,20 +335,3 @@ def test_a_shared_picture_is_the_one_drawn(tmp_path: Path, monkeypatch: pytest.M
     assert lessons._site_picture(("a", 2), lambda: draw(2)) == ("<p>2 é</p>", bytes([2, 0, 255]))
     assert log.read_text().split() == ["1", "2"]
 
-
-@pytest.mark.skipif(os.name != "posix", reason="Unix sockets are for POSIX systems; Windows keeps TCP")
-def test_kernels_talk_to_the_server_over_unix_sockets() -> None:
-    # no TCP port a starting kernel could lose to another connection on a busy machine
-    import psutil
-
-    port = free_port()
-    proc = start_app(port)
-    try:
-        wait_until_ready(proc, f"http://127.0.0.1:{port}")
-        kernels = [p for p in psutil.Process(proc.pid).children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
-        assert kernels, "the warm home page has a kernel"
-        for kernel in kernels:
-            connection = next(arg for arg in kernel.cmdline() if arg.endswith(".json"))
-            assert json.loads(Path(connection).read_text())["transport"] == "ipc"
-    finally:
-        stop_app(proc)

@@ -10,6 +10,7 @@ import json
 import re
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -26,12 +27,27 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 FIRST = 60_000  # a page may wait for a kernel on a loaded machine
 
 
-def start_site(*flags: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_site(*flags: str) -> tuple[subprocess.Popen[str], str]:
+    """``dos-lab`` with ``flags``, once it says it is ready: as a teacher waits for "DOS lab: open …" before the
+    class comes in (the warm kernels have run their pages by then; on a cold machine that takes a while)."""
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={port}", *flags])
+    proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={port}", *flags],
+                            stdout=subprocess.PIPE, text=True)
+    ready = threading.Event()
+
+    def relay() -> None:  # keeps the pipe drained for the server's whole life, and shows its lines in failures
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            sys.stdout.write(line)
+            if line.startswith("DOS lab: open"):
+                ready.set()
+
+    threading.Thread(target=relay, daemon=True).start()
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_ready(proc, base)
+        if not ready.wait(180):
+            raise RuntimeError("dos-lab answered but never said it was ready")
     except RuntimeError:
         stop_app(proc)
         raise

@@ -139,11 +139,6 @@ def write_config(folder: Path, args: argparse.Namespace, notebooks: list[str], h
         config["Voila"]["token"] = token
     if args.lan:  # each student's browser fetches about 5 MB of scripts and styles: a third of that compressed
         config["Voila"]["tornado_settings"] = {"compress_response": True}
-    if os.name == "posix":
-        # kernels talk to the server over Unix sockets, not TCP ports: a port chosen for a starting kernel can
-        # be taken by another connection before the kernel binds it, and the kernel then dies (a class starts
-        # dozens of kernels at once); Windows has no such sockets
-        config.setdefault("KernelManager", {})["transport"] = "ipc"
     folder.mkdir(mode=0o700)
     (folder / "voila.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     return folder
