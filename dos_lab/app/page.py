@@ -281,7 +281,21 @@ def _close(widget: widgets.Widget) -> None:
     widget.close()
 
 
-def home_page(query: str | None = None) -> widgets.VBox:
+class HomePage(widgets.VBox):  # type: ignore[misc]
+    """The home page's widgets; as plain text (what a notebook stores beside the widgets, and what a checker such
+    as nbval compares) it says what the page is and who the visitor plays, not the random deal."""
+
+    def __init__(self, children: list[widgets.Widget], table: TableView) -> None:
+        super().__init__(children, layout=widgets.Layout(padding="0 4px"))
+        self.table = table
+
+    def __repr__(self) -> str:
+        controller = self.table.controller
+        players = ", ".join(controller.name(p) for p in controller.bots)
+        return f"{gettext('DOS lab')} — {gettext('Play DOS against the computer')}: {players}"
+
+
+def home_page(query: str | None = None) -> HomePage:
     """The home page: its title, the language picker, how to play, the table, and the course. ``query`` defaults to
     the page's URL query. The page speaks the language of its folder in the site (``pl/home.ipynb``: Polish)."""
     if get_language() == SOURCE_LANGUAGE:
@@ -318,7 +332,7 @@ def home_page(query: str | None = None) -> widgets.VBox:
     seed.add_class("dos-seed")
     lessons = widgets.HTML(course_html())
     lessons.add_class("dos-lessons")
-    page = widgets.VBox([title, howto, seed, table, lessons], layout=widgets.Layout(padding="0 4px"))
+    page = HomePage([title, howto, seed, table, lessons], table)
     page.add_class("dos-page")
     if os.environ.get("VOILA_PREHEAT") == "True":
         page.add_class("dos-preheated")  # the page came from a kernel that ran it before the visitor came
