@@ -492,11 +492,12 @@ def show_row_card_bars(hand_size: int = 7) -> None:
 
 
 def _png(figure: Figure, tight: bool = True) -> bytes:
-    import matplotlib.pyplot as plt
-
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight" if tight else None)
-    plt.close(figure)
+    if figure.canvas.manager is not None:  # made by pyplot, which keeps every figure until it is closed
+        import matplotlib.pyplot as plt
+
+        plt.close(figure)
     return buffer.getvalue()
 
 
@@ -772,12 +773,12 @@ def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 15
     from dos_lab.widgets.progress import games_run_view
     from dos_lab.widgets.tournament import watch_results
 
-    def draw(played: Sequence[GameRecord]) -> tuple[str, bytes]:
+    def draw(played: Sequence[GameRecord]) -> bytes:
         from matplotlib.figure import Figure
 
         figure = Figure(figsize=(7, 3.3))  # not pyplot's: the picture of a rerun is drawn in the playing thread
         win_rate_plot(played, 0, names[0], ax=figure.subplots())
-        return tournament_table(played, names).markup, _png(figure)
+        return _png(figure)
 
     size, seed_box, again = _rerun_controls(games, seed, gettext("how many games"), 2_000)
     progress = widgets.Box([])
@@ -795,7 +796,7 @@ def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 15
         def ended() -> None:
             try:
                 if run.records:
-                    picture.value = draw(run.records)[1]
+                    picture.value = draw(run.records)
             finally:
                 again.disabled = False
 
@@ -804,7 +805,8 @@ def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 15
     again.on_click(play)
     if records is not None and len(records) == games:
         result.value, picture.value = _site_picture(
-            ("tournament", tuple(names), games, seed, tuple(str(r) for r in records)), lambda: draw(records))
+            ("tournament", tuple(names), games, seed, tuple(str(r) for r in records)),
+            lambda: (tournament_table(records, names).markup, draw(records)))
     else:
         play()
     return widgets.VBox([widgets.HBox([size, seed_box, again]), progress, result, picture]).add_class(

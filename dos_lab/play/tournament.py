@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 from concurrent.futures import Executor
+from typing import TYPE_CHECKING
 
 from dos_lab.bots import BOTS, make_bot
 from dos_lab.errors import InvalidInput
@@ -25,7 +26,9 @@ from dos_lab.events import player_name
 from dos_lab.i18n import gettext
 from dos_lab.play.controller import TableSetup, fresh_seed
 from dos_lab.rules import RuleSet
-from dos_lab.simulate import GamesRun, SerialExecutor, start_games
+
+if TYPE_CHECKING:
+    from dos_lab.simulate import GamesRun
 
 __all__ = ["GAME_COUNTS", "entrant_names", "entrants", "start_tournament"]
 
@@ -65,6 +68,8 @@ def start_tournament(setup: TableSetup, first: str, games: int, *, executor: Exe
     teacher can give the seed and the class sees the same tournament. One game at a time by default: a
     class shares the server's cores. Bad rule options are refused before any game starts.
     """
+    from dos_lab.simulate import SerialExecutor, start_games  # late: a table's page loads this module
+
     kinds = entrants(setup, first)
     rules = RuleSet(**setup.rules)  # refuses a bad option with its rule number
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= max(GAME_COUNTS):

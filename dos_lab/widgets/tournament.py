@@ -2,9 +2,6 @@
 student watches the wins and their intervals fill in (:mod:`dos_lab.play.tournament` plays them).
 
 >>> from dos_lab.play.controller import TableSetup
-
-if TYPE_CHECKING:
-    from dos_lab.simulate import GamesRun
 >>> panel = TournamentPanel(lambda: TableSetup(bots=("random",), seed=1))
 >>> [option for option, _ in panel.games.options], panel.first.value
 (['100', '500', '1,000'], 'greedy')
@@ -26,6 +23,7 @@ from dos_lab.errors import DosError
 from dos_lab.events import player_name
 from dos_lab.i18n import gettext, number
 from dos_lab.play.controller import TableSetup
+from dos_lab.play.tournament import GAME_COUNTS, start_tournament
 
 if TYPE_CHECKING:
     from dos_lab.simulate import GamesRun
@@ -45,11 +43,10 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
     games (default: one at a time in a background thread)."""
 
     def __init__(self, setup: Callable[[], TableSetup], executor: Executor | None = None) -> None:
-        from dos_lab.play.tournament import GAME_COUNTS
-        from dos_lab.widgets.setup import value_label
+        from dos_lab.widgets.setup import value_label  # late: widgets.setup imports this module
 
         self._setup, self._executor = setup, executor
-        self.run: Any = None
+        self.run: GamesRun | None = None
         wide = {"description_width": "initial"}
         self.first = widgets.Dropdown(options=[(value_label(kind), kind) for kind in BOTS], value="greedy",
                                       description=gettext("In the tournament, {player} plays like:").format(
@@ -73,12 +70,10 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
             widgets.HTML('<div class="dos-section-title">' + escape(gettext("A computer tournament with these rules"))
                          + "</div>"),
             widgets.HTML(f'<div style="{_PROSE}">{escape(explain)}</div>'),
-            widgets.HBox([self.first, self.games, self.play]), self.message, self.progress, self.results])
+            widgets.HBox([self.first, self.games, self.play]), self.message, self.progress])
         self.add_class("dos-tournament")
 
     def _play(self, _: Any) -> None:
-        from dos_lab.play.tournament import start_tournament
-
         if self.run is not None and not self.run.done:
             return
         try:
