@@ -7,7 +7,9 @@ Screenshots go to ``test-artifacts/``."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -17,6 +19,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -27,12 +30,12 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 FIRST = 60_000  # a page may wait for a kernel on a loaded machine
 
 
-def start_site(*flags: str) -> tuple[subprocess.Popen[str], str]:
+def start_site(*flags: str, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], str]:
     """``dos-lab`` with ``flags``, once it says it is ready: as a teacher waits for "DOS lab: open …" before the
     class comes in (the warm kernels have run their pages by then; on a cold machine that takes a while)."""
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={port}", *flags],
-                            stdout=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, text=True, env=None if env is None else {**os.environ, **env})
     ready = threading.Event()
 
     def relay() -> None:  # keeps the pipe drained for the server's whole life, and shows its lines in failures
@@ -192,6 +195,91 @@ def test_kernels_go_away_with_their_pages(browser: Browser) -> None:
         expect(pages["kept"].locator(".dos-hand-0")).to_have_class(re.compile("dos-selected"))
         kept.close()
         closed.close()
+    finally:
+        stop_app(proc)
+
+
+def site_kernels(proc: subprocess.Popen[str]) -> set[int]:
+    """The process ids of the site's kernels (``dos-lab`` starts them as its children)."""
+    return {child.pid for child in psutil.Process(proc.pid).children()
+            if any("ipykernel" in part for part in child.cmdline())}
+
+
+def kill_kernels(pids: set[int]) -> None:
+    """What running out of memory does to a kernel: it is killed, with no goodbye to the server."""
+    for pid in pids:
+        os.kill(pid, signal.SIGKILL)
+    psutil.wait_procs([psutil.Process(pid) for pid in pids if psutil.pid_exists(pid)], timeout=10)
+
+
+TWO_POOLS = ('--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 0}, '
+             '"home.ipynb": {"pool_size": 1}, "tutorials/02-matching.ipynb": {"pool_size": 1}}')
+
+
+def test_a_kernel_that_died_in_its_pool_is_never_given_to_a_student(browser: Browser, artifacts: Path) -> None:
+    # the periodic check is off: the page request alone must notice; Voilà would hand the dead kernel out (the home
+    # page then says "An exception occurred at the server", a tutorial shows its text with no exercise)
+    proc, base = start_site("--DosLabServer.pool_check_interval=0", TWO_POOLS)
+    try:
+        warm = site_kernels(proc)
+        assert len(warm) == 2
+        kill_kernels(warm)
+        page = browser.new_page()
+        open_home(page, f"{base}/?position=colour-match")  # P1 to play
+        expect(page.locator("body")).not_to_contain_text("exception")
+        page.locator(".dos-hand-0").click()
+        expect(page.locator(".dos-hand-0")).to_have_class(re.compile("dos-selected"))
+        page.goto(f"{base}/voila/render/tutorials/02-matching.ipynb")
+        exercise = page.locator(".dos-tut-exercise").first
+        expect(exercise).to_be_visible(timeout=FIRST)
+        exercise.locator(".dos-tut-answer input").fill("y9+r1")
+        exercise.locator(".dos-tut-check").click()
+        expect(exercise.locator(".dos-tut-feedback")).to_contain_text("Right!")
+        exercise.screenshot(path=str(artifacts / "site-after-dead-pool-kernel.png"))
+        assert not site_kernels(proc) & warm
+        page.close()
+    finally:
+        stop_app(proc)
+
+
+def test_dead_pool_kernels_are_replaced_before_anyone_asks() -> None:
+    proc, base = start_site("--DosLabServer.pool_check_interval=1", TWO_POOLS)
+    try:
+        warm = site_kernels(proc)
+        assert len(warm) == 2
+        kill_kernels(warm)
+        end = time.monotonic() + 90
+        while time.monotonic() < end and len(site_kernels(proc) - warm) < 2:
+            time.sleep(1)
+        fresh = site_kernels(proc) - warm
+        assert len(fresh) == 2  # started by the check alone: nobody asked for a page
+        with urllib.request.urlopen(f"{base}/voila/render/tutorials/02-matching.ipynb", timeout=60) as response:
+            html = response.read().decode()
+        served = re.search(r'"kernelId": "([0-9a-f-]+)"', html)
+        assert served is not None
+        # the page came from one of the replacements (a kernel's command line names its connection file)
+        assert any(f"kernel-{served[1]}.json" in " ".join(psutil.Process(pid).cmdline()) for pid in fresh)
+    finally:
+        stop_app(proc)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="Unix sockets are for POSIX systems; Windows keeps TCP")
+def test_kernels_talk_over_unix_sockets_in_a_short_private_folder(page: Page, tmp_path: Path) -> None:
+    # no TCP port that a starting kernel could lose to another connection on a busy machine; and a socket path
+    # has a length limit (104 bytes on macOS), which a long temporary folder alone would pass
+    long_temp = tmp_path / ("t" * 60) / ("e" * 60)
+    long_temp.mkdir(parents=True)
+    proc, base = start_site(env={"TMPDIR": str(long_temp)})
+    try:
+        (kernel,) = site_kernels(proc)
+        connection = Path(next(arg for arg in psutil.Process(kernel).cmdline() if arg.endswith(".json")))
+        info = json.loads(connection.read_text())
+        assert info["transport"] == "ipc"
+        assert all(len(os.fsencode(f"{info['ip']}-{info[name]}")) <= 103 for name in info if name.endswith("_port"))
+        assert connection.parent.stat().st_mode & 0o077 == 0  # only the teacher's account can reach the sockets
+        open_home(page, f"{base}/?position=colour-match")
+        page.locator(".dos-hand-0").click()
+        expect(page.locator(".dos-hand-0")).to_have_class(re.compile("dos-selected"))
     finally:
         stop_app(proc)
 

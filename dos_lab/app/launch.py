@@ -126,6 +126,27 @@ def choose_port(ip: str, asked: int | None) -> int:
     sys.exit("dos-lab: ports 8866–8915 are all in use; choose one with --port N")
 
 
+#: the longest Unix socket path every POSIX system accepts (macOS: 104 bytes with the closing zero)
+SOCKET_PATH_LIMIT = 103
+#: what Voilà and Jupyter add to the connection folder's parent: /voila_XXXXXXXX/kernel-<uuid>-ipc-NN
+SOCKET_NAME_LENGTH = len("/voila_XXXXXXXX/kernel-") + 36 + len("-ipc-NN")
+
+
+def kernel_sockets_root(temp: str | None = None) -> str | None:
+    """Where the kernels' Unix sockets go (Voilà makes a private folder inside): the temporary folder when
+    the socket paths fit the system's limit, else ``/tmp``; None where there are no Unix sockets (Windows).
+
+    >>> kernel_sockets_root("/tmp")
+    '/tmp'
+    >>> kernel_sockets_root("/var/folders/x7/" + "a" * 30 + "/T") if os.name == "posix" else "/tmp"
+    '/tmp'
+    """
+    if os.name != "posix":
+        return None
+    temp = tempfile.gettempdir() if temp is None else temp
+    return temp if len(os.fsencode(temp)) + SOCKET_NAME_LENGTH <= SOCKET_PATH_LIMIT else "/tmp"
+
+
 def write_config(folder: Path, args: argparse.Namespace, notebooks: list[str], hosts: list[str],
                  token: str | None, home: str = "home.ipynb") -> Path:
     """The shipped ``voila.json`` with this run's settings, in a private folder (it may hold the token)."""
@@ -139,6 +160,13 @@ def write_config(folder: Path, args: argparse.Namespace, notebooks: list[str], h
         config["Voila"]["token"] = token
     if args.lan:  # each student's browser fetches about 5 MB of scripts and styles: a third of that compressed
         config["Voila"]["tornado_settings"] = {"compress_response": True}
+    sockets = kernel_sockets_root()
+    if sockets is not None:
+        # Kernels talk to the server over Unix sockets in a private folder, not TCP ports: a TCP port is chosen
+        # for a starting kernel, freed, and bound again by the kernel, and when a class starts dozens of kernels
+        # at once another connection can take it in between; the kernel then dies.
+        config.setdefault("KernelManager", {})["transport"] = "ipc"
+        config["Voila"]["connection_dir_root"] = sockets
     folder.mkdir(mode=0o700)
     (folder / "voila.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     return folder

@@ -11,7 +11,8 @@ timeout, the file allow-list, no template or theme from the URL). On top of it:
   parameters (``?lang=en``: the root's English page); a language the site lacks stays on the English page,
   which says so (:func:`language_target`);
 - every page sets Voilà's ``_xsrf`` cookie, so the page's own "shut my kernel down" request on closing the tab
-  is accepted (without the cookie Voilà refuses it with 403 and the kernel waits for the culler).
+  is accepted (without the cookie Voilà refuses it with 403 and the kernel waits for the culler);
+- a pre-heated kernel that died in its pool is replaced, and never handed to a visitor (:mod:`.pools`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from jupyter_core.utils import run_sync
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado.ioloop import IOLoop
-from traitlets import Integer, List, Unicode
+from traitlets import Float, Integer, List, Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.exporter import VoilaExporter  # type: ignore[import-untyped]
 from voila.tornado.contentshandler import VoilaContentsHandler  # type: ignore[import-untyped]
@@ -41,6 +42,7 @@ from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-unt
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # type: ignore[import-untyped]
 
 from dos_lab.app.course import site_languages
+from dos_lab.app.pools import prune_pools
 from dos_lab.i18n import SOURCE_LANGUAGE, match_language
 
 __all__ = ["LOCAL_HOSTS", "DosLabServer", "host_pattern", "language_target"]
@@ -121,6 +123,8 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         if there is not None:
             self.redirect(url_path_join(self.base_url, "voila/render", there))
             return
+        if (path or "").endswith(".ipynb"):
+            await prune_pools(self.kernel_manager, [path or ""])
         limit = int(self.settings.get("dos_lab_max_kernels", 0))
         if limit and (path or "").endswith(".ipynb") and self.pages_running() >= limit:
             self.set_status(503)
@@ -179,6 +183,8 @@ class DosLabServer(Voila):  # type: ignore[misc]
     allowed_hosts = List(Unicode(), config=True,
                          help="Host names and addresses the site answers to, besides localhost.")
     max_kernels = Integer(0, config=True, help="Refuse new pages while this many kernels run (0: no cap).")
+    pool_check_interval = Float(10, config=True, help="Seconds between two checks of the pre-heated kernels "
+                                "(a dead one is replaced); 0: check only when a page is asked for.")
     #: called once the server listens and the home page's pool is warm (``dos-lab`` prints the address)
     on_ready: Callable[[], None] | None = None
 
@@ -218,6 +224,8 @@ class DosLabServer(Voila):  # type: ignore[misc]
         self.app.add_handlers(".*$", [(r".*", WrongHostHandler)])
         if self.on_ready is not None:
             IOLoop.current().add_callback(self._when_warm)
+        if self.pool_check_interval > 0:
+            IOLoop.current().add_callback(self._watch_pools)
         self.listen()
 
     def stop(self) -> None:
@@ -236,6 +244,16 @@ class DosLabServer(Voila):  # type: ignore[misc]
                         await asyncio.wait_for(asyncio.shield(started["task"]), 300)
         if self.on_ready is not None:
             self.on_ready()
+
+
+    async def _watch_pools(self) -> None:
+        """Replace dead pre-heated kernels before a visitor asks for their page (:func:`.pools.prune_pools`)."""
+        while True:
+            await asyncio.sleep(self.pool_check_interval)
+            try:
+                await prune_pools(self.kernel_manager)
+            except Exception:  # the next round tries again; the server must go on serving
+                self.log.exception("checking the pre-heated kernels failed")
 
 
 def open_browser(url: str) -> None:
