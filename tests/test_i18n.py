@@ -210,16 +210,16 @@ GOLDEN = {
         "Č3+Ž4 dává součet 7, ale M5 potřebuje 5 (R4.2)",
         "H1 nemá v ruce Z9 (ruka: Č3 Ž4 Z7 Č7) (R4.1)",
         "H1 přikládá Č7 k Č7: jednoduchá shoda, a barvy se shodují: jednoduchá barevná shoda, 1 bonusová karta "
-        "k vyložení (R6.1).",
-        "H1 už má v tomto tahu shodu, a tak si nemůže brát kartu: v tahu se buď přiřazuje, nebo bere, ne obojí "
+        "k položení (R6.1).",
+        "H1 už má v tomto tahu shodu, a tak si nemůže dobrat kartu: v tahu se buď přiřazuje, nebo dobírá, ne obojí "
         "(R3.1, R3.3)",
         "H2 přikládá Z3 + W=Z k W (jako 2, barva: zelená): dvojitá shoda, obě karty mají barvu karty z řady: dvojitá "
-        "barevná shoda, 1 bonusová karta k vyložení a každý další hráč si bere kartu (R6.2).",
-        "H2 volá „DOS!“ a přistihne hráče H1, který zapomněl zvolat „DOS!“: H1 si bere trestné karty na konci svého "
+        "barevná shoda, 1 bonusová karta k položení a každý další hráč si dobírá kartu (R6.2).",
+        "H2 volá „DOS!“ a přistihne hráče H1, který zapomněl zvolat „DOS!“: H1 si dobírá trestné karty na konci svého "
         "tahu (E5) (R11.1).",
-        "H1 si bere 2 karty za nezvolané „DOS!“ (R11.1).",
+        "H1 si dobírá 2 karty za nezvolané „DOS!“ (R11.1).",
         "E6: H1 už nemá žádné karty a vyhrává kolo: získává 22 bodů (H2 má 12; H3 má 10) (R12, R13).",
-        "Tah 1: H1 přiřazuje, nebo si bere kartu.",
+        "Tah 1: H1 přiřazuje, nebo si dobírá kartu.",
         "Středová řada: [Z4▲] [Ž5★]",
         "H1 (na tahu): [Č7●] [M#■]",
         "H2: [W 2]",
