@@ -211,11 +211,21 @@ def course_html(lang: str | None = None) -> str:
     return "".join(parts) + "</div>"
 
 
-def language_picker(query: str, current: str | None = None) -> str:
-    """Links to this page in every language, each named in its own language, keeping the other query settings
-    (the server turns ``?lang=`` into the language's folder)."""
+def language_picker(query: str, current: str | None = None, page: str = "home.ipynb") -> str:
+    """Links to this page in every language, each named in its own language, keeping the other query settings.
+    Each language's pages are in its folder of the site (English at the root), so a link goes straight there:
+    it works on every server, Binder's and JupyterHub's too, not only where ``dos-lab`` turns ``?lang=`` into
+    the folder.
+
+    >>> import re
+    >>> re.findall(r'href="([^"]+)"', language_picker("seed=3&lang=en", "en"))[:2]
+    ['af/home.ipynb?seed=3', 'cs/home.ipynb?seed=3']
+    >>> re.findall(r'href="([^"]+)"', language_picker("seed=3", "pl"))[1:3]
+    ['../cs/home.ipynb?seed=3', '../home.ipynb?seed=3']
+    """
     current = current or get_language()
-    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"]
+    kept = urlencode([(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"])
+    up = "" if current == SOURCE_LANGUAGE else "../"
     links = []
     for lang in available_languages():
         with language(lang):
@@ -223,7 +233,7 @@ def language_picker(query: str, current: str | None = None) -> str:
         if lang == current:
             links.append(f'<b class="dos-lang-current" lang="{lang}" aria-current="page">{escape(name)}</b>')
         else:
-            href = "?" + urlencode([*kept, ("lang", lang)])
+            href = up + ("" if lang == SOURCE_LANGUAGE else f"{lang}/") + page + (f"?{kept}" if kept else "")
             links.append(f'<a class="dos-lang-link" lang="{lang}" hreflang="{lang}" href="{escape(href)}">'
                          f"{escape(name)}</a>")
     return ('<nav class="dos-languages" aria-label="' + escape(gettext("Language")) + '" '
