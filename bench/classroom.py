@@ -50,6 +50,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 import uuid
 from pathlib import Path
 from typing import Any
@@ -287,9 +288,10 @@ def download_kind(path: str) -> str:
     return "other (" + path.split("?")[0][:40] + ")"
 
 
-async def one_page(browser: Browser, url: str, loads: int = 5) -> float:
-    """Open ``url`` in ``loads`` fresh contexts one after the other; print what one page costs the browser and
-    return Chromium's median CPU seconds per page."""
+async def one_page(browser: Browser, url: str, loads: int = 5, ready: str = ".dos-hand-0",
+                   label: str = "ONE PAGE") -> float:
+    """Open ``url`` in ``loads`` fresh contexts one after the other, each until ``ready`` shows; print what one
+    page costs the browser and return Chromium's median CPU seconds per page."""
     times, cpus, kinds = [], [], []
     downloads: dict[str, list[int]] = {}
     headers: dict[str, str] = {}
@@ -300,7 +302,7 @@ async def one_page(browser: Browser, url: str, loads: int = 5) -> float:
         page.on("requestfinished", lambda request, into=fetched: into.append(request))
         before, began = chromium_cpu(), time.perf_counter()
         await page.goto(url, timeout=TIMEOUT_MS, wait_until="commit")
-        await page.locator(".dos-hand-0").wait_for(state="visible", timeout=TIMEOUT_MS)
+        await page.locator(ready).wait_for(state="visible", timeout=TIMEOUT_MS)
         times.append(time.perf_counter() - began)
         await asyncio.sleep(0.5)  # the page settles (the last widgets, the navigation bar's rule links)
         after = chromium_cpu()
@@ -320,7 +322,7 @@ async def one_page(browser: Browser, url: str, loads: int = 5) -> float:
         await asyncio.sleep(3)
     median = statistics.median(cpus)
     middle = kinds[cpus.index(sorted(cpus)[len(cpus) // 2])]
-    print(f"ONE PAGE at a time ({loads} fresh browser contexts): table after median {statistics.median(times):.1f} s "
+    print(f"{label} at a time ({loads} fresh browser contexts): ready after median {statistics.median(times):.1f} s "
           f"(max {max(times):.1f} s); Chromium CPU per page median {median:.1f} s "
           f"({', '.join(f'{kind} {used:.1f}' for kind, used in sorted(middle.items(), key=lambda kv: -kv[1]))})")
     total = sum(sum(sizes) for sizes in downloads.values())
@@ -447,12 +449,44 @@ def least(n: int, cpu: float, pin: bool) -> None:
 
 
 async def page_cost(browser: Browser, args: argparse.Namespace, n: int) -> None:
-    """``--one-page``: a site with a warm home page, one student at a time."""
+    """``--one-page``: a site with a warm home page, one student at a time; then the floor of any Voilà page."""
     proc, base, _ = start("--class", "2", pin=args.pin)
     try:
         least(n, await one_page(browser, f"{base}/"), args.pin)
     finally:
         stop(proc)
+    await voila_floor(browser, args, n)
+
+
+#: the least a Voilà page can be: one line of text and one button
+FLOOR_NOTEBOOK = {"cells": [{"cell_type": "code", "execution_count": None, "id": "button", "metadata": {},
+                             "outputs": [], "source": "import ipywidgets\nipywidgets.Button(description='OK')"}],
+                  "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+                  "nbformat": 4, "nbformat_minor": 5}
+
+
+async def voila_floor(browser: Browser, args: argparse.Namespace, n: int) -> None:
+    """What the browser spends on a Voilà page with a single button, served by plain Voilà: no page of the site
+    can cost less, so ``students × this ÷ cores`` bounds any Voilà site's time for a class on this machine."""
+    with tempfile.TemporaryDirectory() as folder:
+        notebook = Path(folder) / "floor.ipynb"
+        notebook.write_text(json.dumps(FLOOR_NOTEBOOK), encoding="utf-8")
+        port = free_port()
+        command = [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}"]
+        if args.pin:
+            command = ["taskset", "-c", str(SERVER_CORE), *command]
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
+        try:
+            for _ in range(300):
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=2):
+                        break
+                except OSError:
+                    await asyncio.sleep(0.2)
+            least(n, await one_page(browser, f"http://127.0.0.1:{port}/", ready=".widget-button",
+                                    label="A ONE-BUTTON VOILA PAGE (the floor of any Voila page)"), args.pin)
+        finally:
+            stop(proc)
 
 
 async def cold(browser: Browser | None, args: argparse.Namespace, n: int) -> None:
