@@ -62,7 +62,8 @@ async def prune_pools(manager: Any, notebooks: list[str] | None = None) -> int:
                 with contextlib.suppress(Exception):  # already gone is what we want
                     await manager.shutdown_kernel(item.result()["kernel_id"], now=True)
         if gone:
-            manager.log.warning("%d pre-heated kernel(s) of %s died while waiting; starting new ones", len(gone), name)
+            manager.log.warning("%d pre-heated kernel(s) of %s died or failed to start; starting new ones",
+                                len(gone), name)
             manager.fill_if_needed(delay=0, notebook_name=name)
             taken += len(gone)
     return taken
