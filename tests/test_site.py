@@ -155,6 +155,16 @@ def test_the_site_folder_holds_only_the_course(tmp_path: Path) -> None:
         build_site(site)
 
 
+@pytest.mark.parametrize("lang", ["en", *site_languages()])
+def test_every_course_page_is_described_by_its_goal_or_contents_not_its_navigation(lang: str) -> None:
+    for entries in catalogue(lang=lang).values():
+        for entry in entries:
+            assert entry.summary and "←" not in entry.summary and " · " not in entry.summary, entry
+            assert not re.search(r"\s(and|a|i|oraz|и|en);", entry.summary), entry  # no list's dangling "and"
+    # a lesson's goal in any language: its bold "…:" label is dropped
+    assert catalogue(lang="cs")["lessons"][0].summary.startswith("Spočítat šanci na aspoň jeden úspěch")
+
+
 def test_the_installed_layout_is_found(tmp_path: Path) -> None:
     package = tmp_path / "dos_lab"
     (package / "app").mkdir(parents=True)

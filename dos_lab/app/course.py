@@ -126,6 +126,11 @@ def title_of(notebook: Path) -> str:
     return title if isinstance(title, str) and title else notebook.stem.replace("-", " ")
 
 
+def _navigation(paragraph: str) -> bool:
+    """The previous/next line under a page's heading: links to neighbouring notebooks, separated by " · "."""
+    return " · " in paragraph and re.search(r"\]\([^)]*\.ipynb\)", paragraph) is not None
+
+
 def summary_of(notebook: Path, limit: int = 160) -> str:
     """One line about the notebook: its ``dos_lab.summary`` metadata, else its learning goal, else what its
     introduction lists ("In this tutorial: …"), else the first sentence after its heading."""
@@ -134,22 +139,23 @@ def summary_of(notebook: Path, limit: int = 160) -> str:
     if isinstance(ours, dict) and isinstance(ours.get("summary"), str):
         return str(ours["summary"])
     paragraphs = [p.strip() for p in re.split(r"\n\s*\n", cells[0] if cells else "")
-                  if p.strip() and not p.lstrip().startswith("#")]
+                  if p.strip() and not p.lstrip().startswith(("#", ">")) and not _navigation(p)]
     text = ""
     for i, paragraph in enumerate(paragraphs):
-        goal = re.match(r"Learning goal:\s*(.*)", _plain(paragraph), re.IGNORECASE)
+        goal = re.match(r"\*\*[^*]{1,40}:\*\*\s*(.*)", paragraph, re.DOTALL)  # "**Learning goal:** …", any language
         if goal:
-            text = goal.group(1)
+            text = _plain(goal.group(1))
             break
         items = re.findall(r"^\s*(?:\d+\.|[-*])\s+(.*)$", paragraphs[i + 1], re.MULTILINE) \
             if paragraph.endswith(":") and i + 1 < len(paragraphs) else []
         if items:
             cleaned = [re.sub(r"\s*\((?:rules?\s+)?[RDE][0-9][^)]*\)", "", _plain(item))
                        for item in items]
-            text = "; ".join(re.sub(r"(,?\s+and)?[;,. ]*$", "", item) for item in cleaned)
+            text = "; ".join(re.sub(r"(,?\s+(?:and|a|i|oraz|и|en))?[;,. ]*$", "", item) for item in cleaned)
             break
-    if not text and paragraphs:
-        text = re.split(r"(?<=[.!?])\s", _plain(paragraphs[0]), maxsplit=1)[0]
+    if not text and paragraphs:  # the first sentence, without a bold label such as "**Learning goal.**"
+        first = re.sub(r"^\*\*[^*]{1,40}[.:]\*\*\s*", "", paragraphs[0])
+        text = re.split(r"(?<=[.!?])\s", _plain(first), maxsplit=1)[0]
     if not text:
         return ""
     text = text[0].upper() + text[1:]
