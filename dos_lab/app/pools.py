@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 from typing import Any
 
-__all__ = ["prune_pools", "unusable"]
+__all__ = ["failed_to_start", "prune_pools", "unusable"]
 
 
 async def unusable(manager: Any, item: asyncio.Future[dict[str, Any]]) -> bool:
@@ -26,7 +26,7 @@ async def unusable(manager: Any, item: asyncio.Future[dict[str, Any]]) -> bool:
     failed, or its kernel's process has ended. An entry still starting is not judged yet."""
     if not item.done():
         return False
-    if _failed_to_start(item):
+    if failed_to_start(item):
         return True
     started = item.result()
     render: asyncio.Future[Any] = started["task"]
@@ -38,7 +38,8 @@ async def unusable(manager: Any, item: asyncio.Future[dict[str, Any]]) -> bool:
     return not await manager.get_kernel(kernel_id).is_alive()
 
 
-def _failed_to_start(item: asyncio.Future[dict[str, Any]]) -> bool:
+def failed_to_start(item: asyncio.Future[dict[str, Any]]) -> bool:
+    """Whether a pool entry ended without a kernel (an entry still starting has not failed)."""
     return item.done() and (item.cancelled() or item.exception() is not None)
 
 
@@ -51,14 +52,14 @@ async def prune_pools(manager: Any, notebooks: list[str] | None = None) -> int:
     # Voilà's shutdown_kernel reads the result of every pool entry, so entries that failed to start leave
     # every pool before any kernel is stopped
     for name, pool in pools.items():
-        dead.setdefault(name, []).extend(item for item in pool if _failed_to_start(item) and item not in dead[name])
+        dead.setdefault(name, []).extend(item for item in pool if failed_to_start(item) and item not in dead[name])
     taken = 0
     for name, items in dead.items():
         gone = [item for item in items if item in pools[name]]  # a visitor may have taken one while we looked
         for item in gone:
             if item in pools[name]:
                 pools[name].remove(item)
-            if not _failed_to_start(item) and item.result()["kernel_id"] in manager:
+            if not failed_to_start(item) and item.result()["kernel_id"] in manager:
                 with contextlib.suppress(Exception):  # already gone is what we want
                     await manager.shutdown_kernel(item.result()["kernel_id"], now=True)
         if gone:

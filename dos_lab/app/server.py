@@ -42,7 +42,7 @@ from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-unt
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # type: ignore[import-untyped]
 
 from dos_lab.app.course import site_languages
-from dos_lab.app.pools import prune_pools
+from dos_lab.app.pools import failed_to_start, prune_pools
 from dos_lab.i18n import SOURCE_LANGUAGE, match_language
 
 __all__ = ["LOCAL_HOSTS", "DosLabServer", "host_pattern", "language_target"]
@@ -119,14 +119,15 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
-        there = language_target(path or "", self.request.query) if (path or "").endswith(".ipynb") else None
+        is_page = (path or "").endswith(".ipynb")
+        there = language_target(path or "", self.request.query) if is_page else None
         if there is not None:
             self.redirect(url_path_join(self.base_url, "voila/render", there))
             return
-        if (path or "").endswith(".ipynb"):
+        if is_page:
             await prune_pools(self.kernel_manager, [path or ""])
         limit = int(self.settings.get("dos_lab_max_kernels", 0))
-        if limit and (path or "").endswith(".ipynb") and self.pages_running() >= limit:
+        if limit and is_page and self.pages_running() >= limit:
             self.set_status(503)
             self.set_header("Retry-After", "60")
             self.finish("<!DOCTYPE html><meta charset=utf-8><title>DOS lab is full</title>"
@@ -141,7 +142,7 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         """Kernels started for pages, not counting pre-heated kernels waiting in a pool."""
         manager = self.kernel_manager
         waiting = sum(1 for pool in getattr(manager, "_pools", {}).values() for task in pool
-                      if task.done() and not task.cancelled() and task.exception() is None)
+                      if task.done() and not failed_to_start(task))
         return len(manager.list_kernel_ids()) - waiting
 
 
