@@ -1,6 +1,6 @@
 """The site from a real (non-editable) install, as Binder, JupyterHub images and most users get it: build the
-wheel, install it into a fresh virtual environment (borrowing the already installed dependencies through
-``--system-site-packages``, so nothing but the build backend is downloaded), start ``dos-lab`` from an empty
+wheel, install it into a fresh virtual environment (borrowing the dependencies already installed where pytest
+runs, so nothing but the build backend is downloaded), start ``dos-lab`` from an empty
 folder, and open the home page, a tutorial and a lesson in Chromium."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,11 +35,23 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert {"dos_lab/course/rules.md", "dos_lab/course/tutorials/01-setup.ipynb", "dos_lab/app/home.ipynb",
             "dos_lab/course/lessons/01-one-row-card.ipynb", "dos_lab/py.typed"} <= names
     assert not any(n.startswith(("tests/", "bench/", "scripts/", "dos_lab/course/tutorials/README")) for n in names)
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(work / "venv")], check=True)
+    subprocess.run([sys.executable, "-m", "venv", str(work / "venv")], check=True)
     python = work / "venv" / "bin" / "python"
+    borrow_packages(python)
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--force-reinstall", str(wheel)],
                    check=True, timeout=600, env=clean_env())
     return work / "venv"
+
+
+def borrow_packages(python: Path) -> None:
+    """Let the new venv see the packages of the environment pytest runs in. ``--system-site-packages`` would not
+    do: when pytest itself runs in a venv (as the README suggests), it lends the *base* interpreter's packages,
+    not the test venv's. A ``.pth`` line adds a folder after the venv's own site-packages, so the wheel installed
+    there still wins over this checkout's editable install (whose own ``.pth`` files a plain path line does not run)."""
+    own = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    lent = dict.fromkeys(sysconfig.get_paths()[key] for key in ("purelib", "platlib"))
+    (Path(own) / "borrowed-test-packages.pth").write_text("".join(f"{folder}\n" for folder in lent))
 
 
 def clean_env() -> dict[str, str]:
