@@ -4,12 +4,14 @@ refused, a busy port gives a clear message, and the command line explains itself
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import os
 import re
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,25 +25,33 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[tuple[str, int]]:
+def terminal(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """What the module's server prints in the teacher's terminal."""
+    return tmp_path_factory.mktemp("terminal") / "dos-lab.log"
+
+
+@pytest.fixture(scope="module")
+def server(terminal: Path) -> Iterator[tuple[str, int]]:
     port = free_port()
-    proc = start_app(port)
-    try:
-        wait_until_ready(proc, f"http://127.0.0.1:{port}")
-        yield "127.0.0.1", port
-    finally:
-        stop_app(proc)
+    with terminal.open("wb") as output:
+        proc = start_app(port, output=output.fileno())
+        try:
+            wait_until_ready(proc, f"http://127.0.0.1:{port}")
+            yield "127.0.0.1", port
+        finally:
+            stop_app(proc)
 
 
-def get(server: tuple[str, int], path: str, host: str | None = None) -> tuple[int, dict[str, str], str]:
-    """One GET without following redirects; ``path`` is sent exactly as written (no normalisation)."""
+def get(server: tuple[str, int], path: str, host: str | None = None,
+        method: str = "GET") -> tuple[int, dict[str, str], str]:
+    """One request without following redirects; ``path`` is sent exactly as written (no normalisation)."""
     conn = http.client.HTTPConnection(*server, timeout=30)
-    conn.putrequest("GET", path, skip_host=host is not None)
+    conn.putrequest(method, path, skip_host=host is not None)
     if host is not None:
         conn.putheader("Host", host)
     conn.endheaders()
     response = conn.getresponse()
-    body = response.read(200_000).decode("utf-8", "replace")
+    body = response.read(200_000).decode("utf-8", "replace") if method != "HEAD" else ""
     conn.close()
     return response.status, {k.lower(): v for k, v in response.getheaders()}, body
 
@@ -111,6 +121,45 @@ def test_a_foreign_host_header_is_refused(server: tuple[str, int]) -> None:
     status, _, body = get(server, "/voila/static/voila.js", host=f"rebind.example:{server[1]}")
     assert status == 403 and "host name" in body
     assert get(server, "/voila/static/voila.js", host=f"localhost:{server[1]}")[0] == 200
+
+
+ODD_REQUESTS = [("HEAD", "/", 302), ("HEAD", "/voila/render/home.ipynb", 405), ("GET", "/robots.txt", 404),
+                ("HEAD", "/robots.txt", 404), ("GET", "/logout", 404), ("GET", "/voila/templates/x/y", 404),
+                ("GET", "/voila/templates/x", 404), ("HEAD", "/voila/templates/dos-lab/static/../../x", 404),
+                ("GET", "/voila/templates/dos-lab/static/../../x", 404), ("GET", "/api/kernels", 404),
+                ("GET", "/voila/templates/dos-lab/static/index.css", 200)]
+
+
+@pytest.mark.parametrize(("method", "path", "expected"), ODD_REQUESTS)
+def test_an_odd_request_gets_a_plain_answer(server: tuple[str, int], method: str, path: str, expected: int) -> None:
+    status, _, body = get(server, path, method=method)
+    assert status == expected, f"{method} {path} answered {status}"
+    if status == 404 and method == "GET":
+        assert "DOS lab has no page at this address" in body and 'href="/"' in body
+        assert "Traceback" not in body and "host name" not in body
+
+
+def test_the_teacher_s_terminal_shows_no_traceback_and_no_warning(server: tuple[str, int], terminal: Path) -> None:
+    """After the odd requests above and a page whose websocket connects (Jupyter's default ping timeout made
+    Tornado warn at the first websocket), the server has printed no traceback and no warning."""
+    tornado_websocket = pytest.importorskip("tornado.websocket")
+    for method, path, _ in ODD_REQUESTS:
+        get(server, path, method=method)
+    _, _, page = get(server, "/voila/render/tutorials/01-setup.ipynb")
+    found = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
+    assert found, "the page names no kernel"
+
+    async def connect() -> None:
+        socket = await tornado_websocket.websocket_connect(
+            f"ws://{server[0]}:{server[1]}/api/kernels/{found.group(1)}/channels")
+        await asyncio.sleep(1)  # the server sets up its pings once the socket is open
+        socket.close()
+
+    asyncio.run(connect())
+    time.sleep(1)
+    printed = terminal.read_text(encoding="utf-8", errors="replace")
+    for sign in ("Traceback", "Uncaught exception", "websocket_ping_timeout", "WARNING"):
+        assert sign not in printed, printed[-3000:]
 
 
 def test_a_busy_port_gives_a_clear_message() -> None:

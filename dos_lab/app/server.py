@@ -12,7 +12,9 @@ timeout, the file allow-list, no template or theme from the URL). On top of it:
   which says so (:func:`language_target`);
 - every page sets Voilà's ``_xsrf`` cookie, so the page's own "shut my kernel down" request on closing the tab
   is accepted (without the cookie Voilà refuses it with 403 and the kernel waits for the culler);
-- a pre-heated kernel that died in its pool is replaced, and never handed to a visitor (:mod:`.pools`).
+- a pre-heated kernel that died in its pool is replaced, and never handed to a visitor (:mod:`.pools`);
+- an address the site has no page for, or a request it does not take (``HEAD`` on a page, ``/logout``), gets a
+  short page linking home (``share/errors``), and never prints a traceback in the teacher's terminal.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import shutil
 import tempfile
 import webbrowser
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
@@ -37,6 +40,7 @@ from tornado.ioloop import IOLoop
 from traitlets import Float, Integer, List, Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.exporter import VoilaExporter  # type: ignore[import-untyped]
+from voila.static_file_handler import TemplateStaticFileHandler  # type: ignore[import-untyped]
 from voila.tornado.contentshandler import VoilaContentsHandler  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # type: ignore[import-untyped]
@@ -49,6 +53,9 @@ __all__ = ["LOCAL_HOSTS", "DosLabServer", "host_pattern", "language_target"]
 
 #: names of this machine that are always accepted in the Host header
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
+
+#: the site's own error page, found before Jupyter's (which needs static files the site does not serve)
+ERROR_PAGES = Path(__file__).parent / "share" / "errors"
 
 
 def host_pattern(hosts: list[str] | tuple[str, ...]) -> str:
@@ -98,12 +105,37 @@ class HomeHandler(JupyterHandler):
         there = language_target(self.home, query)
         self.redirect(self.pages + (there or self.home + (f"?{query}" if query else "")))
 
+    head = get  # `curl -I` on the address dos-lab printed
 
-class NotHereHandler(tornado.web.RequestHandler):
-    """A part of Voilà the site does not offer (the folder listing API)."""
+
+class SiteErrorPage(tornado.web.RequestHandler):
+    """A handler whose errors show the site's error page (linking home) instead of Tornado's bare one."""
+
+    def write_error(self, status_code: int, **_: Any) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        page = self.settings["jinja2_env"].get_template("error.html")
+        self.finish(page.render(status_code=status_code, status_message=self._reason,
+                                base_url=self.settings.get("base_url", "/")))
+
+
+class NotHereHandler(SiteErrorPage):
+    """An address the site has no page for: a part of Voilà it does not offer (the folder listing API, logout),
+    or any path no other handler takes. Every method gets the site's 404 page."""
 
     def prepare(self) -> None:
         raise tornado.web.HTTPError(404)
+
+
+class TemplateFilesHandler(SiteErrorPage, TemplateStaticFileHandler):  # type: ignore[misc]
+    """Voilà's files of the page template (``/voila/templates/<template>/static/<file>``). An address of another
+    shape gets 404: Voilà's own handler fails on it with a 500 and a traceback in the terminal."""
+
+    def parse_url_path(self, path: str) -> str:
+        template, static, *rest = [*os.path.normpath(path).split(os.sep, 2), "", ""]
+        if not template or template.startswith(".") or static != "static" or not rest[0]:
+            raise tornado.web.HTTPError(404)
+        parsed: str = super().parse_url_path(path)
+        return parsed
 
 
 class WrongHostHandler(tornado.web.RequestHandler):
@@ -192,6 +224,11 @@ class DosLabServer(Voila):  # type: ignore[misc]
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
         settings["dos_lab_max_kernels"] = self.max_kernels
+        jupyter_pages = settings["jinja2_env"]
+        jupyter_pages.loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(ERROR_PAGES), jupyter_pages.loader])
+        # Jupyter's default ping timeout (3 intervals) is longer than Tornado allows, which then warns at the first
+        # page and uses the interval instead: say so ourselves, and the teacher's terminal stays quiet
+        settings.setdefault("ws_ping_timeout", settings.get("ws_ping_interval", 30_000))
         return settings
 
     def init_handlers(self) -> list[Any]:
@@ -201,6 +238,7 @@ class DosLabServer(Voila):  # type: ignore[misc]
             (url_path_join(self.server_url, r"/voila/?"), HomeHandler, home),
             (url_path_join(self.server_url, r"/voila/tree(.*)"), HomeHandler, home),
             (url_path_join(self.server_url, r"/voila/api/contents(.*)"), NotHereHandler),
+            (url_path_join(self.server_url, r"/logout"), NotHereHandler),
         ]
         for spec in super().init_handlers():
             handler = spec[1]
@@ -208,8 +246,10 @@ class DosLabServer(Voila):  # type: ignore[misc]
                 continue
             if handler is TornadoVoilaHandler:
                 spec = (spec[0], PageHandler, *spec[2:])
+            if handler is TemplateStaticFileHandler:
+                spec = (spec[0], TemplateFilesHandler, *spec[2:])
             ours.append(spec)
-        return ours
+        return [*ours, (r".*", NotHereHandler)]
 
     def start(self) -> None:
         # Voilà's start(), with the handlers bound to the site's host names instead of any host
