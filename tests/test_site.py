@@ -162,6 +162,15 @@ def test_the_teacher_s_terminal_shows_no_traceback_and_no_warning(server: tuple[
         assert sign not in printed, printed[-3000:]
 
 
+def test_the_start_message_warms_a_small_group_and_says_how_to_prepare_a_class(server: tuple[str, int],
+                                                                               terminal: Path) -> None:
+    """A second and a third student arriving with the first find a warm home page (the report: one warm page,
+    and the second student waited 11 s); the teacher reads how to get ready for a whole class."""
+    printed = terminal.read_text(encoding="utf-8", errors="replace")
+    assert "warming up 3 home pages" in printed
+    assert "--class N" in printed and "--lan" in printed
+
+
 def test_a_busy_port_gives_a_clear_message() -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

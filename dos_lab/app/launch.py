@@ -6,7 +6,7 @@ shipped configuration is ``voila.json`` next to this file; the classroom options
 option given on the command line overrides both.
 
 >>> pools(0)["home.ipynb"], pools(0)["default"]
-({'pool_size': 1}, {'pool_size': 0})
+({'pool_size': 3}, {'pool_size': 0})
 >>> pools(30, ["tutorials/01-setup.ipynb"])["tutorials/01-setup.ipynb"], pools(30)["home.ipynb"]
 ({'pool_size': 1}, {'pool_size': 30})
 """
@@ -33,6 +33,9 @@ __all__ = ["APP_DIR", "DEMO", "HOME", "build_parser", "main", "pools", "served_r
 DEMO = HOME  # the page was called the demo before it became the home page
 SHARE = APP_DIR / "share"  # the site's Voilà template (Home and Rules links on every page)
 TOKEN_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"  # easy to read aloud and to type: no 0/o, 1/l/i
+#: pre-heated home pages without --class: a small group arriving together each gets a warm page at once (a page
+#: that finds the pool empty waits for a kernel to start and run, about 10 s on a classroom laptop)
+SMALL_GROUP = 3
 
 EPILOG = """\
 Any other option goes to Voilà and overrides the shipped configuration (dos_lab/app/voila.json), e.g.
@@ -50,12 +53,17 @@ def served_root() -> tuple[Path, str]:
 
 def pools(class_size: int, notebooks: list[str] | None = None, home: str = "home.ipynb") -> dict[str, dict[str, int]]:
     """Voilà's per-notebook pools of pre-heated kernels: the home page gets one kernel per student, every
-    tutorial and lesson one (refilled as it is used); without a class, one kernel for the home page."""
-    config = {"default": {"pool_size": 0}, home: {"pool_size": max(class_size, 1)}}
+    tutorial and lesson one (refilled as it is used); without a class, :data:`SMALL_GROUP` home pages."""
+    config = {"default": {"pool_size": 0}, home: {"pool_size": home_pages(class_size)}}
     if class_size > 0:
         for name in notebooks or []:
             config[name] = {"pool_size": 1}
     return config
+
+
+def home_pages(class_size: int) -> int:
+    """How many home pages are kept warm: one per student of the class, else a small group's."""
+    return class_size if class_size > 0 else SMALL_GROUP
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -218,8 +226,12 @@ def main(argv: list[str] | None = None) -> None:
             if not args.no_browser:
                 open_browser(address.replace(host, "127.0.0.1") if args.lan else address)
 
-        print(f"Starting DOS lab on port {port} (warming up {max(args.class_size, 1)} home page"
-              f"{'s' if args.class_size > 1 else ''})…", flush=True)
+        warm = home_pages(args.class_size)
+        print(f"Starting DOS lab on port {port} (warming up {warm} home page{'s' if warm != 1 else ''})…",
+              flush=True)
+        if not args.class_size:
+            print(f"For a class, start it with --class N (N: the number of students, so each finds a page ready) "
+                  f"and --lan to serve the classroom network; {warm} students at once are ready now.", flush=True)
         server = DosLabServer.instance()
         server.on_ready = ready
         server.initialize([str(site), "--no-browser", f"--port={port}", f"--Voila.ip={ip}",
