@@ -366,8 +366,8 @@ def language_version(source: Path, lang: str, translations: dict[str, str]) -> d
 
 
 def _same_cells(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    def text(nb: dict[str, Any]) -> list[tuple[Any, str]]:
-        return [(c.get("cell_type"), _source(c)) for c in nb["cells"]]
+    def text(nb: dict[str, Any]) -> list[tuple[Any, str, Any]]:
+        return [(c.get("cell_type"), _source(c), c.get("metadata", {}).get("tags")) for c in nb["cells"]]
     return text(a) == text(b) and a.get("metadata", {}).get("dos_lab") == b.get("metadata", {}).get("dos_lab")
 
 

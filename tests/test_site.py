@@ -171,6 +171,17 @@ def test_the_start_message_warms_a_small_group_and_says_how_to_prepare_a_class(s
     assert "--class N" in printed and "--lan" in printed
 
 
+@pytest.mark.parametrize("page", ["tutorials/02-matching.ipynb", "pl/lessons/01-one-row-card.ipynb"])
+def test_a_page_on_the_site_leaves_out_the_note_for_jupyterlab(server: tuple[str, int], page: str) -> None:
+    """The note "Using JupyterLab? Choose Run → Run All Cells" is for a reader of the notebook in JupyterLab; on the
+    site everything runs already, and its English menu names stood on every Polish page."""
+    source = ROOT / ("notebooks" if "lessons" in page else "tutorials") / page.rsplit("/", 1)[-1]
+    assert "Run All Cells" in source.read_text(encoding="utf-8")
+    status, _, body = get(server, f"/voila/render/{page}")
+    assert status == 200 and "Run All Cells" not in body and "page setup" not in body
+    assert "dos-site-nav" in body
+
+
 def test_a_busy_port_gives_a_clear_message() -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
