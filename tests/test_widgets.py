@@ -412,7 +412,7 @@ def test_game_over_and_new_game() -> None:
     assert panel.body.layout.display is None
     panel.opponents.value = 2
     panel.bot_kinds[1].value = "random"
-    panel.seed.value = 5
+    panel.seed.value = "5"
     panel.rules["after_draw_matching"].value = "any_matches"
     panel.rules["target_score"].value = 100
     panel.start.click()

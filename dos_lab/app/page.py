@@ -10,8 +10,8 @@ option of RULES.md §3 by name (``?after_draw_matching=any_matches``).
 (7, ('random', 'greedy'), 'colour-match', {'bonus_placement': 'optional'})
 >>> for note in setup_from_query("seed=x&colour=blue")[1]:
 ...     print(note)
-seed='x' is not a whole number up to 999,999,999: using 0
-colour is not a setting of this page: ignored
+seed=“x” is not a whole number up to 999,999,999: using 0
+“colour” is not a setting of this page: ignored
 """
 
 from __future__ import annotations
@@ -41,11 +41,13 @@ from dos_lab.i18n import (
     language,
     language_note,
     notebook_language,
+    number,
     pgettext,
 )
 from dos_lab.play.controller import TableSetup
 from dos_lab.play.positions import POSITIONS
 from dos_lab.rules import PRESETS, RuleSet
+from dos_lab.widgets.setup import MAX_SEED, value_label
 from dos_lab.widgets.table import TableView, play
 
 __all__ = ["HOW_TO_PLAY", "course_html", "home_page", "how_to_play", "language_picker", "setup_from_query"]
@@ -92,14 +94,27 @@ HOW_TO_PLAY = how_to_play()
 
 
 #: the largest seed the page accepts (longer numbers are refused, not echoed)
-MAX_SEED = 999_999_999
 _WHOLE = re.compile(r"[0-9]{1,9}")  # ASCII: isdigit() passes "²" (int() refuses it); int() takes other scripts
 _FRACTION = re.compile(r"[0-9]{0,3}(\.[0-9]{1,6})?")
 
 
 def _shown(value: str, limit: int = 24) -> str:
-    """A query value as the page may echo it: quoted, and cut short if long."""
-    return repr(value if len(value) <= limit else value[:limit] + "…")
+    """A query value as the page may echo it: in the language's quotation marks, and cut short if long.
+
+    >>> _shown("abc"), _shown("9" * 30)
+    ('“abc”', '“999999999999999999999999…”')
+    """
+    # Translators: the quotation marks around a value the visitor typed into the address, e.g. seed=“abc”
+    return pgettext("a value typed into the address, quoted", "“{value}”").format(
+        value=value if len(value) <= limit else value[:limit] + "…")
+
+
+def _choices(names: Any) -> str:
+    """The values an address setting takes, each glossed in the page's language where that differs: the address
+    itself needs the English word (``bots=greedy``), the reader needs to know what it means."""
+    glossed = [(name, value_label(name)) for name in names]
+    return ", ".join(name if label in (name, name.replace("_", " ")) else f"{name} ({label})"
+                     for name, label in glossed)
 
 
 def _rule_value(name: str, value: str, default: Any) -> tuple[Any, str | None]:
@@ -112,7 +127,7 @@ def _rule_value(name: str, value: str, default: Any) -> tuple[Any, str | None]:
         if _WHOLE.fullmatch(value):
             return int(value), None
         return None, gettext("{setting} is not a whole number up to {largest}: ignored").format(
-            setting=f"{name}={_shown(value)}", largest=f"{MAX_SEED:,}")
+            setting=f"{name}={_shown(value)}", largest=number(MAX_SEED))
     return value, None
 
 
@@ -121,10 +136,10 @@ def setup_from_query(query: str | None) -> tuple[TableSetup, list[str]]:
 
     >>> for note in setup_from_query("seed=²&forget=7&target_score=%C2%B2&seed=" + "9" * 5000)[1]:
     ...     print(note)
-    seed='²' is not a whole number up to 999,999,999: using 0
-    forget='7' is outside 0 to 1: using 1
-    target_score='²' is not a whole number up to 999,999,999: ignored
-    seed='999999999999999999999999…' is not a whole number up to 999,999,999: using 0
+    seed=“²” is not a whole number up to 999,999,999: using 0
+    forget=“7” is outside 0 to 1: using 1
+    target_score=“²” is not a whole number up to 999,999,999: ignored
+    seed=“999999999999999999999999…” is not a whole number up to 999,999,999: using 0
     """
     notes: list[str] = []
     fields: dict[str, Any] = {}
@@ -136,13 +151,13 @@ def setup_from_query(query: str | None) -> tuple[TableSetup, list[str]]:
                 fields["seed"] = int(value)
             else:
                 notes.append(gettext("{setting} is not a whole number up to {largest}: using 0").format(
-                    setting=f"seed={_shown(value)}", largest=f"{MAX_SEED:,}"))
+                    setting=f"seed={_shown(value)}", largest=number(MAX_SEED)))
         elif key == "bots":
             kinds = tuple(k.strip() for k in value.split(",") if k.strip())
             bad = [k for k in kinds if k not in BOTS]
             if bad or not 1 <= len(kinds) <= 3:
                 notes.append(gettext("{setting}: give 1 to 3 of {choices}: using greedy").format(
-                    setting=f"bots={_shown(value)}", choices=", ".join(BOTS)))
+                    setting=f"bots={_shown(value)}", choices=_choices(BOTS)))
             else:
                 fields["bots"] = kinds
         elif key == "position":
@@ -150,7 +165,7 @@ def setup_from_query(query: str | None) -> tuple[TableSetup, list[str]]:
                 fields["position"] = value
             else:
                 notes.append(gettext("{setting} is not one of {choices}: dealing normally").format(
-                    setting=f"position={_shown(value)}", choices=", ".join(POSITIONS)))
+                    setting=f"position={_shown(value)}", choices=_choices(POSITIONS)))
         elif key == "forget":
             if not _FRACTION.fullmatch(value) or not value:
                 notes.append(gettext("{setting} is not a number from 0 to 1: ignored").format(
@@ -175,7 +190,7 @@ def setup_from_query(query: str | None) -> tuple[TableSetup, list[str]]:
             else:
                 rules[key] = parsed
         else:
-            notes.append(gettext("{name} is not a setting of this page: ignored").format(name=_shown(key)[1:-1]))
+            notes.append(gettext("{name} is not a setting of this page: ignored").format(name=_shown(key)))
     for name, value in list(rules.items()):
         try:
             RuleSet(**{name: value})

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import re
+import warnings
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Literal
@@ -30,13 +31,23 @@ import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
 from dos_lab.i18n import decimal, gettext, ngettext, noop
 
-__all__ = ["AnswerBox", "ChoiceBox", "Guess", "Quiz", "read_number"]
+__all__ = ["AnswerBox", "ChoiceBox", "Guess", "Quiz", "on_enter", "read_number"]
 
 Kind = Literal["whole", "chance", "number"]
 
 _SPACES = re.compile(r"[\s\u00a0\u2009\u202f]+")
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
 _GREEN, _RED, _GREY = "#1b5e20", "#b71c1c", "#37474f"
+
+
+def on_enter(box: widgets.Text, action: Callable[[], None]) -> None:
+    """Run ``action`` when the student presses Enter in ``box``, as pressing its Check (or Start) button does:
+    students press Enter and take silence for an answer ignored. ipywidgets 8 marks ``on_submit`` deprecated in
+    favour of ``continuous_update=False``, which also fires when the box loses focus: no answer may be checked
+    merely because the student clicked elsewhere."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        box.on_submit(lambda _: action())
 
 
 def _decimal(text: str) -> Fraction:
@@ -161,6 +172,7 @@ class AnswerBox(_Question):
         self.check_button = widgets.Button(description=gettext("Check"), button_style="primary").add_class("dos-check")
         self.show_button = widgets.Button(description=gettext("Show me")).add_class("dos-show")
         self.check_button.on_click(lambda _: self.submit(self.box.value))
+        on_enter(self.box, lambda: self.submit(self.box.value))
         self.show_button.on_click(lambda _: self._show(gettext("The answer: {explain}").format(explain=self.explain)))
         prompt = widgets.HTML(f"<div style='font-size:15px'>{question}</div>"
                               f"<div style='color:{_GREY};font-size:13px'>{html.escape(self.asked)}</div>")

@@ -115,6 +115,18 @@ STYLESHEET = (
     ".dos-table table.dos-scoring td,.dos-table table.dos-scoring th{border:1px solid #bdbdbd;padding:3px 8px;"
     "vertical-align:middle}"
     ".dos-table .widget-dropdown>select{font-size:14px}"
+    # the setup panel: a label column that wraps, and every control as wide as what it holds (a fixed width
+    # squeezed a dropdown to one letter, and the deal-number box to nothing, under a long Polish label)
+    ".dos-table .dos-setup-body .widget-inline-hbox{width:auto;max-width:100%;flex-wrap:wrap;align-items:center;"
+    "height:auto;min-height:var(--jp-widgets-inline-height)}"
+    ".dos-table .dos-setup-body .widget-inline-hbox>.widget-label{width:22em !important;max-width:100%;"
+    "white-space:normal;overflow:visible;text-overflow:clip;line-height:1.3;height:auto}"
+    ".dos-table .dos-setup-body .widget-dropdown>select{flex:0 0 auto;width:auto;max-width:100%}"
+    ".dos-table .dos-setup-body .widget-text input,.dos-table .dos-setup-body .widget-inline-hbox input[type=number]"
+    "{flex:0 0 auto;width:14ch;font-size:14px}"
+    ".dos-table .dos-setup-body .widget-checkbox{width:auto;max-width:100%;height:auto}"
+    ".dos-table .dos-setup-body .widget-checkbox label,.dos-table .dos-setup-body .widget-label-basic"
+    "{white-space:normal;overflow:visible;text-overflow:clip;height:auto;line-height:1.3}"
     ".dos-table .widget-label{font-size:14px}"
 )
 

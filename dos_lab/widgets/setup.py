@@ -4,6 +4,15 @@ tournament with those rules.
 >>> panel = SetupPanel(TableSetup(bots=("random", "greedy"), seed=4), lambda setup: None)
 >>> panel.current_setup().bots, panel.current_setup().seed
 (('random', 'greedy'), 4)
+
+A deal number the rules cannot take is refused with a note, and the game is not restarted:
+
+>>> panel.seed.value = "9" * 20
+>>> panel.start.click()
+>>> print(panel.note.value.removeprefix('<div class="dos-status-text dos-status-error">')[:-6])
+The deal number must be a whole number from 0 to 999,999,999: “99999999999999999999” is not one.
+>>> panel.current_setup().seed
+4
 """
 
 from __future__ import annotations
@@ -18,13 +27,17 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.bots import BOTS
 from dos_lab.events import player_name
-from dos_lab.i18n import gettext, noop
+from dos_lab.i18n import gettext, noop, number
 from dos_lab.rules import INT_RANGES, RuleSet
+from dos_lab.widgets.answers import on_enter
 from dos_lab.widgets.controller import TableSetup
 from dos_lab.widgets.positions import POSITIONS
 from dos_lab.widgets.tournament import TournamentPanel
 
-__all__ = ["RULE_LABELS", "VALUE_LABELS", "SetupPanel", "value_label"]
+__all__ = ["MAX_SEED", "RULE_LABELS", "VALUE_LABELS", "SetupPanel", "value_label"]
+
+#: the largest deal number the panel and the address accept (nine digits: a teacher reads it off the board)
+MAX_SEED = 999_999_999
 
 log = logging.getLogger(__name__)
 
@@ -92,9 +105,15 @@ class SetupPanel(widgets.VBox):  # type: ignore[misc]
                                         style=wide)
             dropdown.add_class(f"dos-setup-bot-{seat}")
             self.bot_kinds.append(dropdown)
-        self.seed = widgets.IntText(value=setup.seed, description=gettext("Seed (same seed, same deal):"), style=wide,
-                                    layout=widgets.Layout(width="260px"))
+        # a text box, not a number box: a number box drops what it cannot read ("abc-1e5" became -15) and rounds
+        # what is too long, where the student must be told
+        self._seed = setup.seed
+        self.seed = widgets.Text(value=str(setup.seed), description=gettext("Seed (same seed, same deal):"),
+                                 style=wide)
         self.seed.add_class("dos-setup-seed")
+        on_enter(self.seed, lambda: self._start(None))
+        self.note = widgets.HTML("")
+        self.note.add_class("dos-setup-note")
         self.position = widgets.Dropdown(options=[(gettext("a shuffled deal"), "")] + [(value_label(name), name)
                                                                                  for name in POSITIONS],
                                          value=setup.position or "", description=gettext("Start from:"), style=wide)
@@ -118,7 +137,7 @@ class SetupPanel(widgets.VBox):  # type: ignore[misc]
             else:
                 low, high = INT_RANGES[name]  # the form offers only what the rules accept
                 control = widgets.BoundedIntText(value=value, min=low, max=high, description=label + ":",
-                                                 style=wide, layout=widgets.Layout(width="260px"))
+                                                 style=wide)
             control.add_class(f"dos-rule-{name.replace('_', '-')}")
             self.rules[name] = control
         self.start = widgets.Button(description=gettext("Start new game"), button_style="primary",
@@ -133,8 +152,8 @@ class SetupPanel(widgets.VBox):  # type: ignore[misc]
             widgets.HTML('<div class="dos-section-title">' + escape(gettext("Players")) + '</div>'), self.opponents,
             *self.bot_kinds, self.forget, self.seed, self.position,
             widgets.HTML('<div class="dos-section-title">'
-                         + escape(gettext("Rule options (RULES.md §3; the defaults are classic DOS)")) + "</div>"),
-            *self.rules.values(), self.start, self.tournament],
+                         + escape(gettext("Rule options (the usual rules of DOS are chosen at first)")) + "</div>"),
+            *self.rules.values(), self.start, self.note, self.tournament],
             layout=widgets.Layout(display="none", padding="4px 0 4px 8px"))
         self.body.add_class("dos-setup-body")
         self._show_seats()
@@ -145,9 +164,18 @@ class SetupPanel(widgets.VBox):  # type: ignore[misc]
         """The setup the form describes now."""
         defaults = RuleSet().to_dict()
         rules = {name: control.value for name, control in self.rules.items() if control.value != defaults[name]}
+        seed = self.seed_value()
         return TableSetup(bots=tuple(d.value for d in self.bot_kinds[:self.opponents.value]),
-                          seed=int(self.seed.value), rules=rules, position=self.position.value or None,
-                          forget_dos=float(self.forget.value))
+                          seed=self._seed if seed is None else seed, rules=rules,
+                          position=self.position.value or None, forget_dos=float(self.forget.value))
+
+    def seed_value(self) -> int | None:
+        """The deal number typed in the box (spaces between the digits allowed), or None when it is not a whole
+        number from 0 to :data:`MAX_SEED`."""
+        typed = "".join(ch for ch in self.seed.value if not ch.isspace())
+        if not typed.isascii() or not typed.isdigit() or len(typed) > len(str(MAX_SEED)):
+            return None
+        return int(typed)
 
     def _show_seats(self, _: Any = None) -> None:
         for seat, dropdown in enumerate(self.bot_kinds, 1):
@@ -159,6 +187,15 @@ class SetupPanel(widgets.VBox):  # type: ignore[misc]
         self.toggle.description = gettext("Game setup and rules ▴") if opening else gettext("Game setup and rules ▾")
 
     def _start(self, _: Any) -> None:
+        seed = self.seed_value()
+        if seed is None:
+            typed = self.seed.value.strip()
+            shown = typed if len(typed) <= 24 else typed[:24] + "…"
+            self.note.value = ('<div class="dos-status-text dos-status-error">' + escape(gettext(
+                "The deal number must be a whole number from 0 to {largest}: “{typed}” is not one.").format(
+                    largest=number(MAX_SEED), typed=shown)) + "</div>")
+            return
+        self._seed, self.note.value = seed, ""
         try:
             self._on_start(self.current_setup())
         except Exception:  # the controller reports its own errors; this is only a safety net

@@ -48,7 +48,7 @@ from dos_lab.play.steps import (
     without_stage_code,
 )
 from dos_lab.render import cards_html
-from dos_lab.widgets.answers import AnswerBox, ChoiceBox, Quiz
+from dos_lab.widgets.answers import AnswerBox, ChoiceBox, Quiz, on_enter
 from dos_lab.widgets.cards import (
     DeclarationBox,
     RowPile,
@@ -442,6 +442,8 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
         self.solution.add_class("dos-tut-solution")
         self.check_button.on_click(safe(self.check))
         self.show_button.on_click(safe(self.show))
+        if isinstance(self.answer, widgets.Text):
+            on_enter(self.answer, lambda: safe(self.check)(None))
         self.children = [self.question, self.answer,
                          widgets.HBox([self.check_button, self.show_button]), self.feedback, self.solution]
 
