@@ -168,11 +168,11 @@ def _parse_played(code: str | Card | Played) -> Played:
     if card.kind is Kind.WILD_NUMBER:
         if not declared.lstrip("-").isdigit():
             raise InvalidInput(gettext("{code!r}: a Wild # is declared with a number, like {card}=4 (R10.1)").format(
-                code=code, card=card.code))
+                code=code, card=card_codes(card.code)))
         value = int(declared)
         if value not in WILD_RANGE:
             raise IllegalDeclaration(gettext("{card}: a Wild # can be declared 1 to 10 (R10.4)").format(
-                card=f"{card.code}={value}"))
+                card=card_codes(f"{card.code}={value}")))
         return Played(card, value=value)
     if card.kind is Kind.WILD_DOS:
         try:

@@ -457,3 +457,14 @@ def test_a_language_set_in_one_notebook_cell_holds_in_the_next() -> None:
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("pl", "Ż#=11"), ("cs", "Ž#=11"), ("ru", "Ж#=11"), ("af", "Ge#=11")])
+def test_a_wild_number_declared_out_of_range_is_named_with_the_language_s_card_code(lang: str, shown: str) -> None:
+    """Tutorial 3's refusal wrote the English colour letter (Y#=11) on a page that writes Ż#, Ž#, Ж#, Ge#."""
+    from dos_lab.errors import IllegalDeclaration
+    from dos_lab.matching import parse_played
+
+    with language(lang), pytest.raises(IllegalDeclaration) as refused:
+        parse_played("Y#=11")
+    assert str(refused.value).startswith(shown)

@@ -26,7 +26,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.cards import Card
 from dos_lab.events import Event, player_name
-from dos_lab.i18n import gettext, ngettext, noop
+from dos_lab.i18n import gettext, ngettext, noop, pgettext
 from dos_lab.play.controller import TableController, TableSetup
 from dos_lab.play.observer import TableSnapshot
 from dos_lab.play.stages import STAGES
@@ -292,7 +292,7 @@ class TableView(widgets.VBox):  # type: ignore[misc]
             result = (escape(gettext("went out: scores {points}")).replace("{points}", f"<b>{r.points}</b>")
                       if p == r.winner else escape(lost))
             total = g.scores[p] if g is not None else ""
-            rows.append(f"<tr><td><b>{escape(c.name(p))}</b></td><td>{cards_html(hand, size='small', empty='none')}"
+            rows.append(f"<tr><td><b>{escape(c.name(p))}</b></td><td>{cards_html(hand, size='small', empty=pgettext('no cards left in a hand', 'none'))}"
                         f"</td><td>{result}</td><td><b>{total}</b></td></tr>")
         set_trait(self.scoring, "value",
                   f'<div class="dos-panel" style="background:#fff"><div class="dos-section-title">'
