@@ -77,7 +77,8 @@ SQUEEZED = """() => {
     document.body.appendChild(probe);
     const needed = probe.getBoundingClientRect().width;
     probe.remove();
-    if (input.clientWidth < needed) out.push(`box ${input.closest('.widget-inline-hbox').className}: ${input.clientWidth} < ${needed}`);
+    const box = input.closest('.widget-inline-hbox').className;
+    if (input.clientWidth < needed) out.push(`box ${box}: ${input.clientWidth} < ${needed}`);
   }
   for (const label of body.querySelectorAll('.widget-label, .widget-checkbox label, .widget-label-basic')) {
     if (!label.offsetParent || !label.textContent.trim()) continue;

@@ -106,7 +106,8 @@ def test_passing_is_refused_but_drawing_is_not(button: str, rule: str | None) ->
     getattr(ex, button).click()
     if rule:
         assert rule in ex.status_text and ex.round.turn == 1 and ex.round.phase is Phase.MATCHING
-        assert getattr(ex, button).disabled  # a browser cannot press it: the engine does not allow it
+        # the button stays pressable: its refusal teaches the rule (tutorial 1: "press End turn first")
+        assert not getattr(ex, button).disabled
     else:
         assert ex.status_text == "P1 draws Y5." and ex.round.phase is Phase.DREW
 

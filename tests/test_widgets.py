@@ -56,9 +56,13 @@ def test_first_turn_prompt_and_buttons() -> None:
     assert c.prompt == "Your turn: select one or two cards and a row card, then Match — or Draw."
     assert "select one or two cards and a row card, then Match" in view.prompt.value
     enabled = {key: not button.disabled for key, button in view.buttons.items()}
-    # DOS! is enabled only when a call would count: not with seven cards (README: buttons follow the rules)
-    assert enabled == {"match": True, "draw": True, "place": False, "end_turn": False, "dos": False, "hint": True,
+    # DOS! is enabled only when a call would count: not with seven cards. End turn is pressable on your turn
+    # although the rules refuse it now: pressing it explains why (R3.1, R3.3), as the tutorials ask students to try
+    assert enabled == {"match": True, "draw": True, "place": False, "end_turn": True, "dos": False, "hint": True,
                        "undo": False, "next": False, "skip": False}
+    before = c.round.to_dict()
+    view.buttons["end_turn"].click()
+    assert "(R3.1, R3.3)" in status(view) and c.round.to_dict() == before
     assert [b.description for b in view.hand_buttons] == [face_text(card) for card in c.round.hands[0]]
     assert view.hand_buttons[0].description == "R ●\n7"
     assert "dos-hand-0" in view.hand_buttons[0]._dom_classes and "dos-c-R" in view.hand_buttons[0]._dom_classes

@@ -255,6 +255,16 @@ class TableController(Listeners):
             "next_round": not self.replaying and r.over and not game_over,
         }
 
+    def offered(self) -> dict[str, bool]:
+        """Which action buttons a student may press now: those :meth:`enabled` allows and, on the student's own
+        turn, Match and End turn whatever the engine would say. Pressing one the rules refuse shows the refusal
+        with its rule ("match or draw first (R3.1)"), and a greyed-out button teaches nothing: the tutorials ask
+        students to try exactly that. Draw and Place stay as the engine allows them."""
+        offered = self.enabled()
+        if self.my_turn and not self.round.over:
+            offered["match"] = offered["end_turn"] = True
+        return offered
+
     def dos_due(self) -> bool:
         """True if DOS! would count now: the engine accepts your call and you have not called yet, or a
         move you may make now leaves you two cards, so the call can ride on it (R11.1, R11.4)."""

@@ -182,7 +182,7 @@ class TableView(widgets.VBox):  # type: ignore[misc]
         self._row(s)
         self._hand(s)
         self.declare_box.refresh()
-        enabled = c.enabled()
+        enabled = c.offered()
         for key, button in self.buttons.items():
             set_trait(button, "disabled", not enabled[key])
         set_trait(self.buttons["dos"], "button_style", "warning" if enabled["dos"] else "")
@@ -292,7 +292,8 @@ class TableView(widgets.VBox):  # type: ignore[misc]
             result = (escape(gettext("went out: scores {points}")).replace("{points}", f"<b>{r.points}</b>")
                       if p == r.winner else escape(lost))
             total = g.scores[p] if g is not None else ""
-            rows.append(f"<tr><td><b>{escape(c.name(p))}</b></td><td>{cards_html(hand, size='small', empty=pgettext('no cards left in a hand', 'none'))}"
+            left = cards_html(hand, size='small', empty=pgettext('no cards left in a hand', 'none'))
+            rows.append(f"<tr><td><b>{escape(c.name(p))}</b></td><td>{left}"
                         f"</td><td>{result}</td><td><b>{total}</b></td></tr>")
         set_trait(self.scoring, "value",
                   f'<div class="dos-panel" style="background:#fff"><div class="dos-section-title">'

@@ -353,7 +353,7 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
                   f'<div class="dos-section-title">{html.escape(title + called)}<span style="font-weight:400"> '
                   f'' + html.escape(gettext("(click cards to select them)")) + '</span></div>')
         self.declare_box.refresh()
-        enabled = t.enabled()
+        enabled = t.offered()
         for key, button in (("match", self.match_button), ("draw", self.draw_button), ("place", self.place_button),
                             ("end_turn", self.end_turn_button), ("dos", self.dos_button)):
             set_trait(button, "disabled", not enabled[key])
