@@ -155,3 +155,67 @@ def test_a_deal_number_the_panel_cannot_take_is_refused_with_a_note(site: str, p
     box.press("Enter")  # Enter starts the game, as the button does
     expect(page.locator(".dos-seed")).to_contain_text("7")
     expect(note).to_have_text("")
+
+
+#: the most key presses one turn may take from a freshly opened page: Tab to the first hand card, Space, Tab to
+#: the row card, Enter, Tab to Match, Enter (measured: 26 in English on the staged position, 5 + 44 + 5 before the hand came first)
+TURN_KEYS = 30
+
+
+def _focused(page: Page) -> str:
+    return str(page.evaluate("() => document.activeElement ? document.activeElement.className : ''"))
+
+
+def _tab_to(page: Page, mark: str, budget: int, *, back: bool = False) -> int:
+    for presses in range(1, budget + 1):
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+        if mark in _focused(page).split():
+            return presses
+    raise AssertionError(f"{mark} not reached in {budget} presses of Tab; focus on {_focused(page)!r}")
+
+
+def test_one_turn_with_the_keyboard_alone(site: str, page: Page, artifacts: Path) -> None:
+    """R7 from the hand on the row's R7 (the staged position colour-match), then End turn, then the computer's
+    steps with Enter on Next ▶; when Next greys out, the focus is on the hand again, not at the top of the page."""
+    _open(page, f"{site}/?position=colour-match&seed=3")
+    presses = _tab_to(page, "dos-hand-0", TURN_KEYS)
+    page.keyboard.press("Space")
+    presses += 1 + _tab_to(page, "dos-row-0", TURN_KEYS)
+    page.keyboard.press("Enter")
+    presses += 1 + _tab_to(page, "dos-match", TURN_KEYS)
+    page.keyboard.press("Enter")
+    presses += 1
+    expect(page.locator(".dos-status-text")).to_contain_text("You played")
+    page.locator(".dos-table").screenshot(path=str(artifacts / "keyboard-turn.png"))
+    assert presses <= TURN_KEYS, presses
+    _tab_to(page, "dos-end-turn", 10)
+    page.keyboard.press("Enter")  # E1, E2; then the single colour match's bonus card is owed (E3)
+    expect(page.locator(".dos-place")).to_be_enabled(timeout=15_000)
+    _tab_to(page, "dos-hand-0", 40, back=True)
+    page.keyboard.press("Space")
+    _tab_to(page, "dos-place", 40)
+    page.keyboard.press("Enter")
+    expect(page.locator(".dos-next")).to_be_enabled(timeout=15_000)
+    page.locator(".dos-next").focus()
+    for _ in range(40):
+        if page.locator(".dos-next").is_disabled():
+            break
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(150)
+    expect(page.locator(".dos-next")).to_be_disabled()
+    expect(page.locator(".dos-hand-0")).to_be_focused(timeout=5_000)
+
+
+@pytest.mark.parametrize(("page_path", "box", "check"), [
+    ("tutorials/02-matching.ipynb", ".dos-tut-answer input", ".dos-tut-feedback"),
+    ("lessons/01-one-row-card.ipynb", ".dos-answer-input input", ".dos-feedback"),
+])
+def test_enter_in_an_answer_box_checks_the_answer(site: str, page: Page, page_path: str, box: str,
+                                                  check: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 1100})
+    page.goto(f"{site}/voila/render/{page_path}")
+    field = page.locator(box).first
+    expect(field).to_be_visible(timeout=FIRST)
+    field.fill("asdf")
+    field.press("Enter")
+    expect(page.locator(check, has_text="asdf")).to_have_count(1, timeout=10_000)

@@ -141,15 +141,24 @@ class TableView(widgets.VBox):  # type: ignore[misc]
         actions.add_class("dos-actions")
         replay = widgets.HBox([self.buttons["next"], self.buttons["skip"]], layout=widgets.Layout(flex_flow="row wrap"))
         replay.add_class("dos-replay")
-        children: list[widgets.Widget] = [
+        row_title = self._title(gettext("Center Row — click a card to make it your target"))
+        shown: list[widgets.Widget] = [
             stylesheet(), self.header, self.prompt, self.status, replay,
-            self._title(gettext("Opponents")), self.opponents,
-            self._title(gettext("Center Row — click a card to make it your target")), self.row_box, self.piles,
+            self._title(gettext("Opponents")), self.opponents, row_title, self.row_box, self.piles,
             self.stages, self.hand_title, self.hand_box, self.declare_box, actions, self.round_end,
             self._title(gettext("What happened (newest first)")), self.log_box]
         if self.setup_panel is not None:
-            children.append(self.setup_panel)
+            shown.append(self.setup_panel)
+        for place, child in enumerate(shown):
+            child.layout.order = str(place)
+        # The keyboard reaches the hand before the Center Row, in the order of a move (cards, then the row card,
+        # then Match): the page keeps the row above the hand, but the hand comes first in the page's order.
+        # Tab then goes hand → row → Match in a few presses (from the hand round the whole page to the row before).
+        hand_part = [self.hand_title, self.hand_box, self.declare_box]
+        before_row = shown.index(row_title)
+        children = [*shown[:before_row], *hand_part, *(w for w in shown[before_row:] if w not in hand_part)]
         super().__init__(children, layout=widgets.Layout(padding="4px 8px"))
+        self._replaying = c.replaying
         self.add_class("dos-table")
         c.on_change(self.refresh)
         self.refresh()
@@ -188,6 +197,10 @@ class TableView(widgets.VBox):  # type: ignore[misc]
         set_trait(self.buttons["dos"], "button_style", "warning" if enabled["dos"] else "")
         self._round_end(s)
         set_trait(self.log_box, "value", log_html(c.events, c.human))
+        if self._replaying and not c.replaying and c.my_turn and self.hand_buttons:
+            # Next ▶ has just greyed out under the keyboard's focus, which would fall back to the top of the page
+            self.hand_buttons[0].focus()
+        self._replaying = c.replaying
 
     def _header(self, s: TableSnapshot) -> None:
         c, g = self.controller, self.controller.game
