@@ -158,7 +158,8 @@ def test_a_deal_number_the_panel_cannot_take_is_refused_with_a_note(site: str, p
 
 
 #: the most key presses one turn may take from a freshly opened page: Tab to the first hand card, Space, Tab to
-#: the row card, Enter, Tab to Match, Enter (measured: 26 in English on the staged position, 5 + 44 + 5 before the hand came first)
+#: the row card, Enter, Tab to Match, Enter (measured: 26 in English on the staged position; 57 when the row
+#: came before the hand in the page's order)
 TURN_KEYS = 30
 
 
