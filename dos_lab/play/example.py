@@ -22,21 +22,63 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from dos_lab.cards import Card
 from dos_lab.game import Game
 from dos_lab.i18n import gettext, ngettext
 from dos_lab.play.controller import TableController
-from dos_lab.play.intents import Action, perform
+from dos_lab.play.intents import (
+    Action,
+    CallDos,
+    Catch,
+    Draw,
+    EndTurn,
+    Intent,
+    Place,
+    PlayMatch,
+    parse_action,
+    perform,
+)
 from dos_lab.play.listeners import Listeners
 from dos_lab.play.steps import narrate
 from dos_lab.round import Round
 
-__all__ = ["ExampleModel"]
+__all__ = ["CONTROLS", "ExampleModel", "Instruction", "control_for"]
 
 log = logging.getLogger(__name__)
 
 Position = Round | Callable[[], Round | Game]
+
+
+class Instruction(NamedTuple):
+    """One thing the page asks the reader to try in an example, as data next to it: a script line (the notation
+    of ``solution``: ``"end turn"``, ``"match 1 R3 Y4"``, ``"place R10"``) and what the engine must answer: the
+    rule its refusal cites (``"R3.1"``), or None when it takes the move. A test plays every step of every example
+    in every language, through the buttons a student presses, and fails when a button the text names cannot be
+    pressed then, or the answer differs: no page may ask for a press the page cannot take.
+
+    >>> Instruction("end turn", refused="R3.1")
+    Instruction(line='end turn', refused='R3.1')
+    """
+
+    line: str
+    refused: str | None = None
+
+
+#: the button a kind of move needs (the keys of :meth:`TableController.offered`; a catch has buttons of its own)
+CONTROLS: dict[type, str] = {PlayMatch: "match", Draw: "draw", Place: "place", EndTurn: "end_turn", CallDos: "dos",
+                             Catch: "catch"}
+
+
+def control_for(line: str) -> tuple[Intent, str]:
+    """The move a script line stands for, and the button it needs.
+
+    >>> control_for("place R10")[1], control_for("end turn")[1]
+    ('place', 'end_turn')
+    """
+    intent = parse_action(line)
+    return intent, CONTROLS[type(intent)]
 
 
 class ExampleModel(Listeners):
@@ -45,8 +87,12 @@ class ExampleModel(Listeners):
 
     def __init__(self, position: Position, goal: str = "", check: Callable[[Round], bool] | None = None, *,
                  success: str | None = None, solution: Sequence[Action] | None = None,
-                 opponents_catch: bool = False, player: int | None = None, dos_buttons: bool = False) -> None:
+                 opponents_catch: bool = False, player: int | None = None, dos_buttons: bool = False,
+                 instructions: Sequence[Instruction | tuple[str, str | None] | str] = ()) -> None:
         self._position = position
+        #: what the page's text asks the reader to try, in order (see :class:`Instruction`)
+        self.instructions = [Instruction(step) if isinstance(step, str) else Instruction(*step)
+                             for step in instructions]
         self.goal = goal
         self._check = check
         self.success = gettext("Well done: goal reached!") if success is None else success
@@ -136,6 +182,26 @@ class ExampleModel(Listeners):
         self.table.sync()
         self._check_goal()
         self._changed()
+
+    def prepare(self, intent: Intent) -> None:
+        """Click what a move needs before its button, as a reader would: its hand cards, its row card, and the
+        declaration of every wild card in it (:class:`Instruction`)."""
+        if isinstance(intent, PlayMatch):
+            row = intent.target if isinstance(intent.target, int) else next(
+                i for i, c in enumerate(self.round.center_row) if c.code == intent.target)
+            self.select(*(p.card.code for p in intent.cards), row=row)
+            for index, chosen in zip(self.table.selected, intent.cards, strict=False):
+                self._declare_played("hand", index, chosen.value, chosen.color)
+            if intent.target_as is not None:
+                self._declare_played("row", row, *((intent.target_as, None) if isinstance(intent.target_as, int)
+                                                    else (None, intent.target_as)))
+        elif isinstance(intent, Place):
+            self.select(intent.card.card.code)
+            self._declare_played("hand", self.table.selected[0], intent.card.value, intent.card.color)
+
+    def _declare_played(self, where: str, index: int, value: int | None, color: object) -> None:
+        if value is not None or color is not None:
+            self.declare(where, index, str(value) if value is not None else str(getattr(color, "value", color)))
 
     # ---------------------------------------------------------------- intents
 

@@ -29,8 +29,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from dos_lab.cards import parse_cards
 from dos_lab.events import player_name
 from dos_lab.i18n import card_codes, gettext, ngettext, pgettext
-from dos_lab.play.example import ExampleModel, Position
-from dos_lab.play.intents import Action
+from dos_lab.play.example import ExampleModel, Instruction, Position, control_for
+from dos_lab.play.intents import Action, Catch
 from dos_lab.play.observer import TableSnapshot, snapshot_of
 from dos_lab.play.stages import STAGES
 from dos_lab.play.steps import (
@@ -165,6 +165,8 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
     player's catch on the reader; ``opponents_catch`` makes the other players call
     DOS on the reader whenever the reader can be caught. ``stage_codes=False`` says the
     end-of-turn stages in words, for the tutorials before the stages E1 … E6 are taught.
+    ``instructions`` are what the page's text asks the reader to try, each with the engine's expected answer
+    (:class:`~dos_lab.play.example.Instruction`); :meth:`press` plays one as a student would.
 
     >>> from dos_lab import Round
     >>> ex = PlayableExample(Round.from_position(hands=["R7 B3 G9", "Y1"], center_row="B7 Y5", draw_pile="G4 Y8"),
@@ -177,13 +179,15 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
     def __init__(self, position: Position, goal: str = "", check: Callable[[Round], bool] | None = None, *,
                  success: str | None = None, solution: Sequence[Action] | None = None,
                  title: str = "", dos_buttons: bool = False, opponents_catch: bool = False,
-                 player: int | None = None, stage_codes: bool = True) -> None:
+                 player: int | None = None, stage_codes: bool = True,
+                 instructions: Sequence[Instruction | tuple[str, str | None] | str] = ()) -> None:
         super().__init__(layout=widgets.Layout(border="2px solid #90a4ae", padding="8px", margin="8px 0"))
         self.add_class("dos-tut-example")
         self.add_class("dos-table")
         self._words = plain if stage_codes else (lambda text: without_stage_code(plain(text)))
         self.model = ExampleModel(position, goal, check, success=success, solution=solution,
-                                  opponents_catch=opponents_catch, player=player, dos_buttons=dos_buttons)
+                                  opponents_catch=opponents_catch, player=player, dos_buttons=dos_buttons,
+                                  instructions=instructions)
         m = self.model
         self.title_html = widgets.HTML(_title(title))
         self.goal = widgets.HTML()
@@ -315,6 +319,35 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
     def show_solution(self) -> None:
         """Start again and play the solution, narrating it."""
         self.model.show_solution()
+
+    def button_for(self, line: str) -> widgets.Button:
+        """The button a script line's move is pressed with (:class:`~dos_lab.play.example.Instruction`)."""
+        intent, key = control_for(line)
+        if isinstance(intent, Catch):
+            if intent.caller == self.player:
+                return self.catch_buttons[[p for p in range(self.round.players) if p != self.player].index(
+                    intent.target)]
+            return self.caught_by_buttons[[p for p in range(self.round.players) if p != self.player].index(
+                intent.caller)]
+        return {"match": self.match_button, "draw": self.draw_button, "place": self.place_button,
+                "end_turn": self.end_turn_button, "dos": self.dos_button}[key]
+
+    def press(self, line: str) -> bool:
+        """Play one script line as a student would: click its cards, its row card and its declarations, then its
+        button. False, and nothing pressed, when the button cannot be pressed at that moment."""
+        intent, _ = control_for(line)
+        self.model.prepare(intent)
+        button = self.button_for(line)
+        if button.disabled or button not in self._shown_buttons():
+            return False
+        button.click()
+        return True
+
+    def _shown_buttons(self) -> list[widgets.Button]:
+        shown = [self.match_button, self.draw_button, self.place_button, self.end_turn_button]
+        if self.model.dos_buttons:
+            shown += [self.dos_button, *self.catch_buttons, *self.caught_by_buttons]
+        return shown
 
     # ---------------------------------------------------------------- clicks
 
