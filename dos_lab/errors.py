@@ -16,6 +16,12 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
+#: seeds run from -SEED_LIMIT to SEED_LIMIT - 1 (64 bits): a round must be writable back as JSON, and Python will
+#: not write an int of more than 4,300 digits, so a save with a seed of 10**5000 loaded but could never be saved
+SEED_LIMIT = 2**63
+
 
 class DosError(ValueError):
     """Base class of every error dos_lab raises on purpose."""
@@ -42,3 +48,25 @@ class NotThere(InvalidInput, IllegalMove):
 
     It is both: the reference is readable, but it points at nothing on the table.
     """
+
+
+def whole_number(value: Any) -> bool:
+    """True for an int that is not a bool (``True`` is an int in Python, but never a count of cards)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_seed(seed: Any) -> int:
+    """A seed as the engine takes it: a whole number of at most 64 bits.
+
+    >>> check_seed(7)
+    7
+    >>> check_seed(10**30)
+    Traceback (most recent call last):
+    ...
+    dos_lab.errors.InvalidInput: seed=1000000000000000000000000000000 must be a whole number from -2**63 to 2**63 - 1
+    """
+    if not whole_number(seed) or not -SEED_LIMIT <= seed < SEED_LIMIT:
+        huge = isinstance(seed, int) and seed.bit_length() > 128  # repr() refuses ints of over 4,300 digits
+        shown = f"a number of about {round(seed.bit_length() * 0.30103)} digits" if huge else repr(seed)
+        raise InvalidInput(f"seed={shown} must be a whole number from -2**63 to 2**63 - 1")
+    return int(seed)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from dos_lab.cards import Card, Color
-from dos_lab.errors import InvalidInput
+from dos_lab.errors import SEED_LIMIT, InvalidInput, whole_number
 from dos_lab.i18n import card_codes, colour_name, gettext, ngettext, pgettext
 
 __all__ = [
@@ -433,7 +433,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 
 
 def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    """A whole number an event can hold (64 bits: a bigger one could not be saved again)."""
+    return whole_number(value) and -SEED_LIMIT <= value < SEED_LIMIT
 
 
 def _card_codes(value: Any) -> bool:

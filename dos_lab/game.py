@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dos_lab.cards import Card, full_deck
-from dos_lab.errors import IllegalMove, InvalidInput
+from dos_lab.errors import SEED_LIMIT, IllegalMove, InvalidInput, check_seed
 from dos_lab.events import player_name
 from dos_lab.i18n import gettext
 from dos_lab.round import Round
@@ -94,8 +94,12 @@ def _checked_game(data: dict[str, Any], rnd: Round) -> dict[str, Any]:
     scores, dealer, results, number = data["scores"], data["dealer"], data["results"], data["round_number"]
     if not isinstance(scores, list) or len(scores) != players or not all(ints(v) and v >= 0 for v in scores):
         raise _bad("scores must be one whole number of 0 or more per player")
-    if not ints(dealer) or not 0 <= dealer < players or not ints(data["seed"]) or not ints(number) or number < 1:
-        raise _bad("dealer, seed or round_number is out of range")
+    if not ints(dealer) or not 0 <= dealer < players or not ints(number) or not 1 <= number < SEED_LIMIT:
+        raise _bad("dealer or round_number is out of range")
+    try:
+        check_seed(data["seed"])
+    except InvalidInput as problem:
+        raise _bad(str(problem)) from None
     if rnd.dealer is not None and rnd.dealer != dealer:
         raise _bad(f"the game's dealer is {player_name(dealer)}, but the round was dealt by "
                    f"{player_name(rnd.dealer)} (R2.6)")
@@ -135,8 +139,7 @@ class Game:
 
     def __init__(self, players: int = 2, seed: int = 0, rules: RuleSet | None = None, *,
                  history: bool = True) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidInput(f"seed={seed!r} must be a whole number")
+        check_seed(seed)
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise InvalidInput(f"DOS is for 2 to 4 players, not {players!r} (R1.6)")
         rules = rules if rules is not None else RuleSet()

@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from dos_lab.cards import COLORS, Card, Color, Kind, check_supply, full_deck, parse_cards
-from dos_lab.errors import DosError, IllegalMove, InvalidInput, NotThere
+from dos_lab.errors import DosError, IllegalMove, InvalidInput, NotThere, check_seed
 from dos_lab.events import (
     BonusForfeited,
     BonusPlaced,
@@ -163,7 +163,7 @@ class Round:
         """
         rules = rules if rules is not None else CLASSIC
         players = _check_players(players)
-        seed = _check_seed(seed)
+        seed = check_seed(seed)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise InvalidInput(f"dealer={dealer!r} must be a player number from 0 to {players - 1}")
         deck = shuffled(full_deck(), random.Random(seed))
@@ -223,7 +223,7 @@ class Round:
         state = RoundState(hand_lists, row, [None] * len(row), draw, discard, current,
                            dos_called=[False] * players, dos_exposed=[False] * players,
                            dos_lapsed=[False] * players, dos_caught=[False] * players)
-        r = cls(state, rules, _check_seed(seed), dealer, history)
+        r = cls(state, rules, check_seed(seed), dealer, history)
         state.log.append(RoundStarted(players, dealer, current, tuple(row)))
         state.log.append(TurnStarted(current, state.turn))
         for player in dos_called:
@@ -1254,7 +1254,3 @@ def _check_players(players: Any) -> int:
     return players
 
 
-def _check_seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidInput(f"seed={seed!r} must be a whole number")
-    return seed

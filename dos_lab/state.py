@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Any
 
 from dos_lab.cards import Card, Color, Kind, check_supply, full_deck, parse_cards
-from dos_lab.errors import DosError, InvalidInput
+from dos_lab.errors import SEED_LIMIT, DosError, InvalidInput, whole_number
 from dos_lab.events import Event, event_from_dict, event_to_dict
 from dos_lab.matching import WILD_RANGE, Bonus, Match, parse_played, resolve
 from dos_lab.rules import RuleSet, WildNumberInCenter
@@ -209,7 +209,13 @@ class UndoRecord:
 
 
 def show(value: Any) -> str:
-    """A short repr for messages about saves: deep or huge objects are abbreviated."""
+    """A short repr for messages about saves: deep or huge objects are abbreviated.
+
+    >>> show(10**5000)
+    'a number of about 5000 digits'
+    """
+    if isinstance(value, int) and value.bit_length() > 128:  # repr() refuses ints of over 4,300 digits
+        return f"a number of about {round(value.bit_length() * 0.30103)} digits"
     return reprlib.repr(value)
 
 
@@ -252,7 +258,9 @@ def _need(check: bool, message: str) -> None:
 
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    """A whole number a save can hold: every count and seed the game makes fits in 64 bits, and a bigger one could
+    be loaded but never written back (JSON and Python refuse ints of thousands of digits)."""
+    return whole_number(value) and -SEED_LIMIT <= value < SEED_LIMIT
 
 
 def state_from_dict(data: Any) -> tuple[RoundState, RuleSet, int, int | None]:
@@ -340,7 +348,7 @@ def _decode(key: str, meta: Mapping[str, Any], value: Any, ctx: _Context) -> Any
 def _rebuild(data: dict[str, Any]) -> tuple[RoundState, RuleSet, int, int | None]:
     rules = RuleSet.from_dict(data["rules"])
     seed, dealer, hands = data["seed"], data["dealer"], data["hands"]
-    _need(_is_int(seed), f"seed={show(seed)} must be a whole number")
+    _need(_is_int(seed), f"seed={show(seed)} must be a whole number from -2**63 to 2**63 - 1")
     _need(isinstance(hands, list) and 2 <= len(hands) <= 4, "hands must list 2 to 4 hands (R1.6)")
     ctx = _Context(rules, len(hands))
     _need(dealer is None or (_is_int(dealer) and 0 <= dealer < ctx.players), f"dealer={show(dealer)} is not a player")
@@ -359,7 +367,10 @@ def _rebuild(data: dict[str, Any]) -> tuple[RoundState, RuleSet, int, int | None
     check_supply(everything, "the saved round")
     _need(not state.dealt or len(everything) == _DECK_SIZE,
           f"a dealt round holds all {_DECK_SIZE} cards, but this one holds {len(everything)} (R1.1)")
-    _need(state.passes < ctx.players, f"passes={state.passes} is out of range")
+    # every player passing in a row ends the round with no winner (R14.2): the finished round holds n passes
+    ended_by_passing = state.phase is Phase.OVER and state.winner is None
+    _need(state.passes < ctx.players or (ended_by_passing and state.passes == ctx.players),
+          f"passes={state.passes} is out of range")
     _check_phase(state, ctx.players)
     if state.dealt:  # play passes left one player a turn, starting left of the dealer (R2.5)
         _need(dealer is not None and state.current == (dealer + state.turn) % ctx.players,
