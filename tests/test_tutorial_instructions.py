@@ -60,7 +60,7 @@ def examples_of(path: Path) -> list[Any]:
             scope: dict[str, Any] = {"__name__": "__main__"}
             for cell in nb.cells:
                 if cell.cell_type == "code":
-                    exec(compile(cell.source, f"{path.name}", "exec"), scope)  # noqa: S102
+                    exec(compile(cell.source, f"{path.name}", "exec"), scope)
         finally:
             os.chdir(here)
     return made
