@@ -125,7 +125,8 @@ def language_note(requested: str) -> str | None:
     if match_language(requested) is not None:
         return None
     return gettext("dos_lab has no {requested!r} translation, so it speaks English; languages: {languages}").format(
-        requested=requested, languages=", ".join(available_languages()))
+        requested=requested if len(requested) <= 24 else requested[:24] + "…",
+        languages=", ".join(available_languages()))
 
 
 @cache

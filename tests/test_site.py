@@ -414,3 +414,14 @@ def test_a_shared_picture_is_the_one_drawn(tmp_path: Path, monkeypatch: pytest.M
     assert lessons._site_picture(("a", 2), lambda: draw(2)) == ("<p>2 é</p>", bytes([2, 0, 255]))
     assert log.read_text().split() == ["1", "2"]
 
+
+
+def test_long_address_values_are_cut_in_the_notes() -> None:
+    """The reliability review: a 10,000-character rule value and a 3,000-character ?lang= were echoed in full."""
+    from dos_lab.app.page import setup_from_query
+    from dos_lab.i18n import language_note
+
+    (note,) = setup_from_query("dos_checkpoints=" + "x" * 10_000)[1]
+    assert len(note) < 120 and "x" * 25 not in note
+    told = language_note("q" * 3_000)
+    assert told is not None and len(told) < 200 and "q" * 25 not in told

@@ -195,7 +195,9 @@ def setup_from_query(query: str | None) -> tuple[TableSetup, list[str]]:
         try:
             RuleSet(**{name: value})
         except Exception as exc:  # DosError names the allowed values; anything else must not break the page
-            refusal = str(exc) if isinstance(exc, DosError) else gettext("{setting} is not allowed").format(
+            # the engine's refusal quotes the value in full: a long one is cut, as every other note does
+            short = len(str(value)) <= 24
+            refusal = str(exc) if isinstance(exc, DosError) and short else gettext("{setting} is not allowed").format(
                 setting=f"{name}={_shown(str(value))}")
             notes.append(gettext("{problem}: ignored").format(problem=refusal))
             del rules[name]
