@@ -102,8 +102,9 @@ def plain(text: str) -> str:
     text = re.sub(rf"(?<!\w)({either})#=(\d+)",
                   lambda m: gettext("{card} (played as {value})").format(card=m.group(1) + "#", value=m.group(2)), text)
     return re.sub(rf"(?<!\w)W=({either})(?!\w)",
-                  lambda m: gettext("{card} (played as {value})").format(
-                      card="W", value=colour_name(letters[m.group(1)])), text)
+                  lambda m: pgettext("a Wild DOS played with the colour declared for it",
+                                     "{card} (played as {colour})").format(
+                      card="W", colour=colour_name(letters[m.group(1)])), text)
 
 
 #: an end-of-turn line: its stage code and, in any language, the stage's name ("E2 refill: ", "E2 uzupełnienie: ")
