@@ -87,6 +87,10 @@ TEMPLATE = RUNTIME.template
 
 
 def _write(path: Path, catalog: Catalog) -> None:
+    # The package formats with str.format, never with %. Babel flags a text such as "a 95 % chance" as a %-format,
+    # and `msgfmt -c` then demands the same "% c" in every translation, which no language can write naturally.
+    for message in catalog:
+        message.flags.discard("python-format")
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=120, sort_by_file=True, include_lineno=False, ignore_obsolete=True)
     path.parent.mkdir(parents=True, exist_ok=True)

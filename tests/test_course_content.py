@@ -224,7 +224,9 @@ def test_each_lesson_has_goal_guidance_navigation_and_a_closing_quiz(notebook: P
     n = int(notebook.name[:2])
     first = "".join(_cells(notebook)[0]["source"])
     assert first.startswith(f"# Lesson {n} — ")
-    assert f"**Lesson {n} of 5**" in first and "**Learning goal:**" in first and "Run All Cells" in first
+    assert f"**Lesson {n} of 5**" in first and "**Learning goal:**" in first and "How to use this page" in first
+    lab = _cells(notebook)[1]  # the note for JupyterLab readers: a cell of its own, which the site leaves out
+    assert "Run All Cells" in "".join(lab["source"]) and lab["metadata"].get("tags") == ["jupyterlab-only"]
     links = re.findall(r"\]\(([^)]+\.ipynb)\)", first)
     expected = [LESSONS[i].name for i in (n - 2, n) if 0 <= i < len(LESSONS)]
     assert links == expected
