@@ -70,6 +70,15 @@ def serving(proc: subprocess.Popen[bytes], base: str, page: str) -> Iterator[str
         stop_app(proc)
 
 
+def serve_site_without_pools() -> Iterator[str]:
+    """``dos-lab`` with no pre-heated kernels (each page starts its own, so every page reads its own address);
+    yields the site's address (for a module-scoped fixture)."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={port}",
+                             '--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 0}}'])
+    yield from (url.rstrip("/") for url in serving(proc, f"http://127.0.0.1:{port}", ""))
+
+
 def serve_notebook(notebook: Path) -> Iterator[str]:
     """Voila on one notebook, on a free port; yields the page URL (for a module-scoped fixture)."""
     port = free_port()

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +17,7 @@ from test_i18n_site import LANGUAGES, _english_words
 from dos_lab.app.course import site_words
 from dos_lab.i18n import colour_letter, gettext, language, pgettext
 
-from conftest import free_port, stop_app, wait_until_ready
+from conftest import serve_site_without_pools
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -31,15 +29,7 @@ TRANSLATED = (".dos-title", ".dos-howto", ".dos-seed", ".dos-table")
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={port}",
-                             '--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 0}}'])
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_ready(proc, base)
-        yield base
-    finally:
-        stop_app(proc)
+    yield from serve_site_without_pools()
 
 
 def _own_name(lang: str) -> str:

@@ -7,8 +7,6 @@ take, an answer box that ignores Enter, and a turn played with the keyboard alon
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +16,7 @@ from test_i18n_site import LANGUAGES, _english_words
 
 from dos_lab.i18n import gettext, language
 
-from conftest import free_port, stop_app, wait_until_ready
+from conftest import serve_site_without_pools
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -30,15 +28,7 @@ IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b|RULES\.md|§\s?\d|\w+='")
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={port}",
-                             '--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 0}}'])
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_ready(proc, base)
-        yield base
-    finally:
-        stop_app(proc)
+    yield from serve_site_without_pools()
 
 
 def _open(page: Page, url: str) -> None:
