@@ -226,7 +226,7 @@ GOLDEN = {
         "Dobírací balíček: 1 karta · Odkládací balíček: 0 karet",
     ],
     "ru": [
-        "К3+Ж4 в сумме дают 7, а С5 нужно 5 (R4.2)",
+        "К3+Ж4 в сумме дают 7, а для С5 нужно 5 (R4.2)",
         "у И1 нет З9 на руке (рука: К3 Ж4 З7 К7) (R4.1)",
         "И1 кладёт К7 на К7: одиночное совпадение, и цвета совпадают: одиночное совпадение по цвету, предстоит "
         "выложить 1 бонусную карту (R6.1).",
@@ -249,11 +249,11 @@ GOLDEN = {
         "R3+Ge4 tel op tot 7, maar B5 het 5 nodig (R4.2)",
         "S1 het geen Gr9 in die hand nie (hand: R3 Ge4 Gr7 R7) (R4.1)",
         "S1 speel R7 op R7: 'n enkelpassing, en die kleure pas: enkelkleurpassing, 1 bonuskaart om te plaas (R6.1).",
-        "S1 het hierdie beurt al 'n passing gemaak, so kan nie trek nie: in 'n beurt maak jy passings óf trek jy, "
+        "S1 het hierdie beurt al 'n passing gemaak en kan dus nie trek nie: in 'n beurt maak jy passings óf trek jy, "
         "nie albei nie (R3.1, R3.3)",
         "S2 speel Gr3 + W=Gr op W ('n 2, as groen verklaar): 'n dubbelpassing, albei kaarte in die kleur van die "
         "rykaart: dubbelkleurpassing, 1 bonuskaart om te plaas en elke ander speler trek 'n kaart (R6.2).",
-        "S2 roep “DOS!” en betrap S1, wat vergeet het om te roep: S1 trek die strafkaarte aan die einde van hul beurt "
+        "S2 roep “DOS!” en betrap S1, wat vergeet het om te roep: S1 trek die strafkaarte aan die einde van sy of haar beurt "
         "(E5) (R11.1).",
         "S1 trek 2 kaarte vir die gemiste DOS-roep (R11.1).",
         "E6: S1 het geen kaarte oor nie en wen die rondte met 22 punte (S2 hou 12; S3 hou 10) (R12, R13).",
@@ -421,7 +421,7 @@ def test_match_names_read_as_phrases() -> None:
     assert said == {
         "en": "G3+G6 on row card 0 (as 9): double colour match",
         "pl": "Z3+Z6 na kartę z rzędu nr 0 (jako 9): podwójne dopasowanie koloru",
-        "cs": "Z3+Z6 k kartě v řadě č. 0 (jako 9): dvojitá barevná shoda",
+        "cs": "Z3+Z6 na kartu v řadě č. 0 (jako 9): dvojitá barevná shoda",
         "ru": "З3+З6 на карту ряда № 0 (как 9): двойное совпадение по цвету",
         "af": "Gr3+Gr6 op rykaart 0 (as 9): dubbelkleurpassing",
     }

@@ -21,7 +21,7 @@ COURSE = sorted([*ROOT.glob("tutorials/[0-9][0-9]-*.ipynb"), *ROOT.glob("noteboo
 SHOWN = {"print", "Exercise", "ChoiceBox", "AnswerBox", "PlayableExample", "TurnStepper", "Guess", "position_html",
          "show", "table", "cards_picture", "run_simulation", "compare"}
 #: keyword arguments that are Python API input (identifiers, card codes, scripts), never shown as text
-API_KEYWORDS = {"name", "kind", "solution", "row", "hand", "stage_codes", "seed", "v", "format"}
+API_KEYWORDS = {"name", "kind", "solution", "instructions", "row", "hand", "stage_codes", "seed", "v", "format"}
 #: a text a reader would read: a word of three letters or more, and not an identifier such as "single_match"
 _WORD = re.compile(r"[A-Za-z]{3,}")
 _IDENTIFIER = re.compile(r"[a-z_]+|\d+\.[a-z_0-9]+")
