@@ -253,8 +253,8 @@ GOLDEN = {
         "nie albei nie (R3.1, R3.3)",
         "S2 speel Gr3 + W=Gr op W ('n 2, as groen verklaar): 'n dubbelpassing, albei kaarte in die kleur van die "
         "rykaart: dubbelkleurpassing, 1 bonuskaart om te plaas en elke ander speler trek 'n kaart (R6.2).",
-        "S2 roep “DOS!” en betrap S1, wat vergeet het om te roep: S1 trek die strafkaarte aan die einde van sy of haar beurt "
-        "(E5) (R11.1).",
+        "S2 roep “DOS!” en betrap S1, wat vergeet het om te roep: S1 trek die strafkaarte aan die einde van sy of "
+        "haar beurt (E5) (R11.1).",
         "S1 trek 2 kaarte vir die gemiste DOS-roep (R11.1).",
         "E6: S1 het geen kaarte oor nie en wen die rondte met 22 punte (S2 hou 12; S3 hou 10) (R12, R13).",
         "Beurt 1: S1 maak 'n passing of trek.",
