@@ -11,6 +11,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -155,7 +156,18 @@ def test_the_teacher_s_terminal_shows_no_traceback_and_no_warning(server: tuple[
         await asyncio.sleep(1)  # the server sets up its pings once the socket is open
         socket.close()
 
-    asyncio.run(connect())
+    failed: list[BaseException] = []
+
+    def talk() -> None:  # in its own thread: Playwright's browser tests may leave an event loop running in this one
+        try:
+            asyncio.run(connect())
+        except Exception as exc:
+            failed.append(exc)
+
+    talker = threading.Thread(target=talk)
+    talker.start()
+    talker.join(30)
+    assert not failed and not talker.is_alive(), failed
     time.sleep(1)
     printed = terminal.read_text(encoding="utf-8", errors="replace")
     for sign in ("Traceback", "Uncaught exception", "websocket_ping_timeout", "WARNING"):

@@ -140,10 +140,10 @@ def test_a_deal_number_the_panel_cannot_take_is_refused_with_a_note(site: str, p
     note = page.locator(".dos-setup-note")
     expect(note).to_contain_text(refused.split("{largest}")[0].strip())
     page.locator(".dos-setup-body").screenshot(path=str(artifacts / "setup-seed-refused.png"))
-    assert "83" in page.locator(".dos-seed").inner_text()  # the game in progress stays
+    assert "83" in page.locator("span.dos-seed").inner_text()  # the game in progress stays
     box.fill("7")
     box.press("Enter")  # Enter starts the game, as the button does
-    expect(page.locator(".dos-seed")).to_contain_text("7")
+    expect(page.locator("span.dos-seed")).to_contain_text("7")
     expect(note).to_have_text("")
 
 
