@@ -55,6 +55,17 @@ def whole_number(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def huge_number(value: Any) -> str | None:
+    """How a message names an int too long to print (repr() refuses more than 4,300 digits); None for others.
+
+    >>> huge_number(10**5000), huge_number(7)
+    ('a number of about 5000 digits', None)
+    """
+    if whole_number(value) and value.bit_length() > 128:
+        return f"a number of about {round(value.bit_length() * 0.30103)} digits"
+    return None
+
+
 def check_seed(seed: Any) -> int:
     """A seed as the engine takes it: a whole number of at most 64 bits.
 
@@ -66,7 +77,6 @@ def check_seed(seed: Any) -> int:
     dos_lab.errors.InvalidInput: seed=1000000000000000000000000000000 must be a whole number from -2**63 to 2**63 - 1
     """
     if not whole_number(seed) or not -SEED_LIMIT <= seed < SEED_LIMIT:
-        huge = isinstance(seed, int) and seed.bit_length() > 128  # repr() refuses ints of over 4,300 digits
-        shown = f"a number of about {round(seed.bit_length() * 0.30103)} digits" if huge else repr(seed)
+        shown = huge_number(seed) or repr(seed)
         raise InvalidInput(f"seed={shown} must be a whole number from -2**63 to 2**63 - 1")
     return int(seed)

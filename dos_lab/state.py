@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Any
 
 from dos_lab.cards import Card, Color, Kind, check_supply, full_deck, parse_cards
-from dos_lab.errors import SEED_LIMIT, DosError, InvalidInput, whole_number
+from dos_lab.errors import SEED_LIMIT, DosError, InvalidInput, huge_number, whole_number
 from dos_lab.events import Event, event_from_dict, event_to_dict
 from dos_lab.matching import WILD_RANGE, Bonus, Match, parse_played, resolve
 from dos_lab.rules import RuleSet, WildNumberInCenter
@@ -214,9 +214,7 @@ def show(value: Any) -> str:
     >>> show(10**5000)
     'a number of about 5000 digits'
     """
-    if isinstance(value, int) and value.bit_length() > 128:  # repr() refuses ints of over 4,300 digits
-        return f"a number of about {round(value.bit_length() * 0.30103)} digits"
-    return reprlib.repr(value)
+    return huge_number(value) or reprlib.repr(value)
 
 
 def _encode(kind: str, value: Any, meta: Mapping[str, Any]) -> Any:
