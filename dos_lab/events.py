@@ -245,6 +245,9 @@ class Refilled(Event):
                                 before).format(count=before)
             return gettext("E2 refill: the draw pile is empty, so no card can be turned up (R14.2).")
         cards = _cards(self.cards)
+        if len(self.center_row) < 2:  # the draw pile ran out after one card (a reshuffle may follow, R14)
+            return gettext("E2 refill: no cards were left in the Center Row, so {cards} is turned up. It was the last "
+                           "card of the draw pile.").format(cards=cards)
         if before == 1:
             return ngettext("E2 refill: only 1 card was left in the Center Row, so {cards} is turned up to make two.",
                             "E2 refill: only 1 card was left in the Center Row, so {cards} are turned up to make two.",

@@ -55,6 +55,7 @@ __all__ = [
     "TWO_ROW_CHANCES",
     "Exercise",
     "as_fraction",
+    "at_least",
     "cards_picture",
     "check",
     "convergence_plot",
@@ -219,10 +220,20 @@ def one_row_card_chance(hand_size: int = 7) -> Fraction:
                Fraction(0))
 
 
+def at_least(pmf: dict[int, Fraction], points: int) -> Fraction:
+    """The exact chance of ``points`` or more.
+
+    >>> percent(at_least(P.hand_points_pmf(7), 100))
+    '11.9 %'
+    """
+    return sum((chance for total, chance in pmf.items() if total >= points), Fraction(0))
+
+
 def _exercises() -> dict[str, Exercise]:
     """Every exercise, its texts in the current language."""
     both = percent(one_row_card_chance(), 2)
     low, high = wilson_interval(8, 10)
+    points_100 = at_least(P.hand_points_pmf(7), 100)
     return {
         "1.hits_on_a_7": Exercise(
             gettext("A 7 lies in the row. How many of the <b>107 other cards</b> can match it on their own?"),
@@ -280,7 +291,7 @@ def _exercises() -> dict[str, Exercise]:
             gettext("You clear 0, 1 or 2 cards. The expected number is P(at least one) + P(both): both chances are "
                     "in the table above."),
             gettext("{one} + {both} ≈ {expected} row cards.").format(
-                one=percent(P.p_can_match(), 2), both=percent(P.p_match_both(), 2),
+                one=decimal(P.p_can_match(), 4), both=decimal(P.p_match_both(), 4),
                 expected=decimal(P.expected_matchable(), 2)), decimals=2),
         "3.exactly_one": Exercise(
             gettext("What is the chance you can match <b>exactly one</b> of the two row cards (one, but not both)?"),
@@ -296,9 +307,10 @@ def _exercises() -> dict[str, Exercise]:
                     "And seven cards?"), gettext("7 × 1036/108 ≈ 67.1 points."), decimals=1),
         "4.points_below_100": Exercise(
             gettext("What is the exact chance that a 7-card hand is worth <b>less than 100</b> points?"),
-            1 - sum((q for p, q in P.hand_points_pmf(7).items() if p >= 100), Fraction(0)), "chance",
-            gettext("Use the complement rule with a number from the table of the bell curve above."),
-            gettext("1 − P(100 or more) = 1 − 11.9 % = 88.1 %.")),
+            1 - points_100, "chance",
+            gettext("Use the complement rule with the exact chance from the table above."),
+            gettext("1 − P(100 or more) = 1 − {high} = {low}.").format(
+                high=percent(points_100), low=percent(1 - points_100))),
         "5.wilson_low_8_of_10": Exercise(
             gettext("A bot won <b>8 of 10</b> games. What is the <b>lower end</b> of the 95 % Wilson interval for "
                     "its win rate?"), Fraction(low).limit_denominator(100_000), "chance",

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from dos_lab.cards import COLORS, Card, Color, Kind, full_deck, parse_cards  # noqa: F401 (parse_cards: doctests)
 from dos_lab.errors import IllegalDeclaration, IllegalMove, InvalidInput
-from dos_lab.i18n import card_codes, colour_letter, gettext
+from dos_lab.i18n import card_codes, colour_letter, gettext, ngettext
 
 __all__ = [
     "Bonus",
@@ -311,8 +311,9 @@ def resolve(target: Card, played: Sequence[Played], *, fixed: int | None = None,
         raise IllegalMove(gettext("a match uses one or two cards from the hand, and no card was given (R4.2)"))
     if len(played) > 2:
         codes = card_codes("+".join(p.code for p in played))
-        raise IllegalMove(gettext("a match uses exactly one or two cards, but {cards} is {count} (R4.2)").format(
-            cards=codes, count=len(played)))
+        raise IllegalMove(ngettext("a match uses exactly one or two cards, but {cards} is {count} card (R4.2)",
+                                     "a match uses exactly one or two cards, but {cards} is {count} cards (R4.2)",
+                                     len(played)).format(cards=codes, count=len(played)))
     plain = _plain_match(target, played, index) if target_as is None else None
     if plain is not None:
         return plain

@@ -657,8 +657,9 @@ class Round:
             raise IllegalMove(gettext("a match uses one or two cards from the hand, and no card was given (R4.2)"))
         if len(played) > 2:
             codes = card_codes("+".join(p.code for p in played))
-            raise IllegalMove(gettext("a match uses exactly one or two cards, but {cards} is {count} (R4.2)").format(
-                cards=codes, count=len(played)))
+            raise IllegalMove(ngettext("a match uses exactly one or two cards, but {cards} is {count} card (R4.2)",
+                                         "a match uses exactly one or two cards, but {cards} is {count} cards (R4.2)",
+                                         len(played)).format(cards=codes, count=len(played)))
         drawn_only = s.phase is Phase.DREW and self.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY
         if drawn_only and s.matches:
             raise IllegalMove(gettext("after drawing, {player} may make only one match, and it is made (R7.2)").format(
@@ -979,11 +980,17 @@ class Round:
 
     # ------------------------------------------------------------------ cards moving
 
+    def _reshuffle_next(self) -> bool:
+        """True if the next card taken comes from the discards, shuffled into a new draw pile (R14)."""
+        s = self._s
+        return (not s.draw_pile and bool(s.discard_pile)
+                and self.rules.empty_draw_pile is EmptyDrawPile.RESHUFFLE_DISCARDS)
+
     def _take_card(self) -> Card | None:
         """The top card of the draw pile, reshuffling the discards if allowed (R14)."""
         s = self._s
         if not s.draw_pile:
-            if self.rules.empty_draw_pile is not EmptyDrawPile.RESHUFFLE_DISCARDS or not s.discard_pile:
+            if not self._reshuffle_next():
                 return None
             if self._record is not None:
                 self._record.reshuffling(s)
@@ -1001,6 +1008,10 @@ class Round:
         s = self._s
         added: list[Card] = []
         while len(s.center_row) < 2:
+            if added and not initial and self._reshuffle_next():
+                # the cards turned up before the reshuffle are said first, in the order they happened (R14)
+                s.log.append(Refilled(tuple(added), tuple(s.center_row)))
+                added = []
             card = self._take_card()
             if card is None:
                 break

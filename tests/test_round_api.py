@@ -125,7 +125,7 @@ def test_a_refused_action_names_the_rule_and_the_cards() -> None:
     with pytest.raises(IllegalMove) as err:
         r.match(0, "R3", "Y4")
     assert str(err.value) == "R3+Y4 adds up to 7, but B5 needs 5 (R4.2)"
-    with pytest.raises(IllegalMove, match=r"R3\+Y4\+G1 is 3 \(R4.2\)"):
+    with pytest.raises(IllegalMove, match=r"R3\+Y4\+G1 is 3 cards \(R4.2\)"):
         r.match(1, "R3", "Y4", "G1")
 
 
@@ -382,3 +382,32 @@ def test_a_match_without_cards_says_so() -> None:
     with pytest.raises(IllegalMove, match=r"one or two cards from the hand, and no card was given \(R4\.2\)"):
         r.match(0)
     assert r.to_dict() == before
+
+
+def test_a_reshuffle_during_the_refill_is_told_between_the_cards_it_separates() -> None:
+    """The draw pile holds one card when E2 starts: it is turned up first, then the discards are shuffled (R14)."""
+    r = Round.from_position(hands=["R7 B5 G4 Y9", "Y8 Y6 G9"], center_row="Y7 G5", draw_pile="Y3",
+                            discard_pile="G1 G3 G4")
+    r.match(0, "R7")
+    r.match(1, "B5")
+    before = r.event_count
+    r.end_turn()
+    events = r.events_since(before)
+    kinds = [type(e).__name__ for e in events]
+    refills = [e for e in events if isinstance(e, Refilled)]
+    assert kinds.index("Refilled") < kinds.index("Reshuffled") < len(kinds) - 1 - kinds[::-1].index("Refilled")
+    assert [str(c) for c in refills[0].cards] == ["Y3"]
+    assert [len(e.cards) for e in refills] == [1, 1]
+    assert len(r.center_row) == 2
+
+
+def test_a_refill_cut_short_by_an_empty_draw_pile_does_not_say_it_made_two() -> None:
+    r = Round.from_position(hands=["R7 B5 G4 Y9", "Y8 Y6 G9"], center_row="Y7 G5", draw_pile="Y3",
+                            discard_pile="G1 G3 G4")
+    r.match(0, "R7")
+    r.match(1, "B5")
+    before = r.event_count
+    r.end_turn()
+    first = next(e for e in r.events_since(before) if isinstance(e, Refilled))
+    assert first.describe() == ("E2 refill: no cards were left in the Center Row, so Y3 is turned up. It was the last "
+                                "card of the draw pile.")

@@ -89,7 +89,7 @@ def test_illegal_match_shows_the_rule_and_changes_nothing() -> None:
     before = ex.round.to_dict()
     click_cards(ex, "G1", "B3", "Y3", row=0)
     ex.match_button.click()
-    assert ex.status_text == "✗ Not allowed: a match uses exactly one or two cards, but G1+B3+Y3 is 3 (R4.2)"
+    assert ex.status_text == "✗ Not allowed: a match uses exactly one or two cards, but G1+B3+Y3 is 3 cards (R4.2)"
     assert "dos-tut-status-bad" in ex.status.value
     assert ex.round.to_dict() == before
     # a wrong sum names both numbers
@@ -281,7 +281,7 @@ def test_card_buttons_are_the_games_card_buttons() -> None:
     assert {"dos-card-btn", "dos-tut-row-card", "dos-tut-row-1"} <= set(ex.row_buttons[1]._dom_classes)
     assert "Card 2" in ex.row_piles[1].caption.value  # row cards are numbered from 1 for the reader
     assert "dos-table" in ex._dom_classes  # the table's stylesheet applies
-    assert repr(ex) == "<PlayableExample: >"
+    assert repr(ex) == "<Playable example: >"
 
 
 def test_board_leaves_out_the_readers_hand() -> None:
@@ -509,3 +509,19 @@ def test_wild_declarations_are_shown_on_the_played_cards() -> None:
     from dos_lab.widgets.pictures import step_html
 
     assert "Wild DOS, counts as 2, played as blue" in step_html(steps[-1])
+
+
+def test_after_the_last_bonus_card_the_dos_warm_up_asks_for_the_call_not_a_restart() -> None:
+    """Tutorial 8, warm-up 2: with two uncalled cards left, pressing DOS! still reaches the goal (review #19)."""
+    from dos_lab.play.positions import staged_game
+    from dos_lab.widgets.tutorial import PlayableExample
+
+    ex = PlayableExample(lambda: staged_game("dos-call", seed=8), goal="End your turn holding two cards, and call DOS.",
+                         check=lambda r: r.current != 0 and len(r.hands[0]) == 2 and r.has_called_dos(0),
+                         dos_buttons=True)
+    for line in ("match 0 R5", "match 1 G6", "end turn", "place B9"):
+        assert ex.press(line), line
+    assert "press DOS! now" in ex.status_text
+    assert "Start again" not in ex.status_text
+    assert ex.press("call P1")
+    assert ex.reached

@@ -19,7 +19,7 @@ from :attr:`TableController.view`, the frame the observer
 'Your turn: select one or two cards and a row card, then Match — or Draw.'
 >>> table.toggle_card(0); table.toggle_card(1); table.toggle_card(2); table.choose_target(0); table.match()
 >>> table.message
-'Not allowed: a match uses exactly one or two cards, but R7+Y1+Y4 is 3 (R4.2)'
+'Not allowed: a match uses exactly one or two cards, but R7+Y1+Y4 is 3 cards (R4.2)'
 >>> table.toggle_card(1); table.toggle_card(2); table.match()
 >>> table.message
 'You played R7 on R7: single colour match. Press End turn: you will then place 1 bonus card (R6.1).'

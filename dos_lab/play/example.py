@@ -296,6 +296,10 @@ class ExampleModel(Listeners):
                 if self.table.my_turn:
                     self.status = (kind, text + "\n" + gettext("Not there yet. The goal: {goal}").format(
                         goal=self.goal))
+                elif self.dos_buttons and self.table.dos_due():
+                    self.status = (kind, text + "\n" + gettext(
+                        "Your turn is over and you hold two cards: press DOS! now. The goal: {goal}").format(
+                        goal=self.goal))
                 else:
                     self.status = ("warn", text + "\n" + gettext(
                         "Your turn is over, but the goal is not reached: {goal} Press “Start again” to try again."

@@ -269,7 +269,7 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
         self._refresh()
 
     def __repr__(self) -> str:
-        return f"<PlayableExample: {self.model.goal}>"
+        return "<" + gettext("Playable example: {goal}").format(goal=self.model.goal) + ">"
 
     # ---------------------------------------------------------------- reading (also for tests)
 
@@ -481,7 +481,7 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
                          widgets.HBox([self.check_button, self.show_button]), self.feedback, self.solution]
 
     def __repr__(self) -> str:
-        return f"<Exercise: {_strip_tags(self.question.value)}>"
+        return "<" + gettext("Exercise: {question}").format(question=_strip_tags(self.question.value)) + ">"
 
     def _unreadable(self, answer: str) -> str:
         if self._wants_number:
@@ -568,7 +568,8 @@ class TurnStepper(widgets.VBox):  # type: ignore[misc]
         self.go(0)
 
     def __repr__(self) -> str:
-        return f"<TurnStepper: {len(self.steps)} steps>"
+        return "<" + ngettext("Step by step: {count} step", "Step by step: {count} steps", len(self.steps)).format(
+            count=len(self.steps)) + ">"
 
     @property
     def step(self) -> Step:
@@ -657,4 +658,6 @@ class ClosingCheck(Quiz):
         return gettext("Well done — you have finished tutorial {number}!").format(number=getattr(self, "number", 0))
 
     def __repr__(self) -> str:
-        return f"<ClosingCheck: tutorial {self.number}, {len(self.questions)} questions>"
+        return "<" + ngettext("Closing check of tutorial {number}: {count} question",
+                             "Closing check of tutorial {number}: {count} questions", len(self.questions)).format(
+            number=self.number, count=len(self.questions)) + ">"
