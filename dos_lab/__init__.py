@@ -11,6 +11,7 @@ from dos_lab.errors import DosError, IllegalMove, InvalidInput
 from dos_lab.game import Game
 from dos_lab.i18n import language, set_language
 from dos_lab.matching import Bonus, Match
+from dos_lab.moves import Move
 from dos_lab.round import Round
 from dos_lab.rules import RuleSet
 from dos_lab.state import Phase
@@ -25,6 +26,7 @@ __all__ = [
     "InvalidInput",
     "Kind",
     "Match",
+    "Move",
     "Phase",
     "Round",
     "RuleSet",

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from dos_lab import moves
 from dos_lab.cards import COLORS, Card, Color, Kind, check_supply, full_deck, parse_cards
 from dos_lab.errors import DosError, IllegalMove, InvalidInput, NotThere, check_seed
 from dos_lab.events import (
@@ -490,6 +491,47 @@ class Round:
         'P1 already called DOS, so the catch has no effect (R11.3)'
         """
         return _message(_refusal(self._check_catch, caller, target))
+
+    def can_call_dos(self, player: int) -> bool:
+        """True if ``player``'s "DOS!" would count now and they have not called yet: they hold exactly two cards
+        (R11.1, R11.3). A player may call at any time, also in another player's turn.
+
+        >>> r = Round.from_position(hands=["R7 B3", "Y1 Y5 B8"], center_row="B7 Y5")
+        >>> r.can_call_dos(0), r.can_call_dos(1)
+        (True, False)
+        """
+        return self.verify_call(player) is None and not self.has_called_dos(player)
+
+    def can_catch(self, caller: int, target: int) -> bool:
+        """True if ``caller``'s catch of ``target`` would impose the penalty now (:meth:`verify_catch` says why
+        not)."""
+        return self.verify_catch(caller, target) is None
+
+    def legal_moves(self, player: int | None = None) -> list[moves.Move]:
+        """Every move ``player`` (the current player by default) may make now; the order is documented in
+        :func:`dos_lab.moves.legal_moves`.
+
+        >>> r = Round.from_position(hands=["R7 B3 G4", "Y1"], center_row="B7 Y5", draw_pile="G9")
+        >>> [str(m) for m in r.legal_moves()]
+        ['P1: match 0 R7', 'P1: match 0 R7 + call DOS', 'P1: match 0 B3 G4', 'P1: draw']
+        >>> r.legal_moves(1)
+        []
+        """
+        return moves.legal_moves(self, player)
+
+    def apply(self, move: moves.Move) -> object:
+        """Play one move with the same guards as the methods; anything not legal now (the wrong player, out of
+        turn, a call or catch without effect) raises :class:`IllegalMove` and changes nothing.
+
+        >>> r = Round.from_position(hands=["R7 B3 G4", "Y1"], center_row="B7 Y5", draw_pile="G9")
+        >>> r.apply(moves.Move.parse("P1: match 0 R7")).describe()
+        'R7 on B7: single number match'
+        >>> r.apply(moves.Move.parse("P2: draw"))
+        Traceback (most recent call last):
+        ...
+        dos_lab.errors.IllegalMove: it is P1's turn, so P2 cannot draw now (R3)
+        """
+        return moves.apply(self, move)
 
     def declarations_needed(self, target: int | str | Card | None, *cards: str | Card | Played,
                             target_as: int | Color | str | None = None) -> list[Declaration]:

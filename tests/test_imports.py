@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-ENGINE = ["errors", "cards", "rules", "matching", "events", "state", "round", "game", "bots", "simulate",
+ENGINE = ["errors", "cards", "rules", "matching", "events", "moves", "state", "round", "game", "bots", "simulate",
           "probability", "render"]
 ORDER = {name: i for i, name in enumerate(
-    ["errors", "cards", "rules", "matching", "events", "state", "round", "game", "bots", "simulate", "probability",
-     "render", "play", "widgets", "lessons", "app"])}
+    ["errors", "cards", "rules", "matching", "events", "moves", "state", "round", "game", "bots", "simulate",
+     "probability", "render", "play", "widgets", "lessons", "app"])}
 PACKAGE = Path(__file__).resolve().parents[1] / "dos_lab"
 VIEWS = sorted([*(PACKAGE / "widgets").glob("*.py"), *(PACKAGE / "app").glob("*.py")])
 

@@ -127,22 +127,29 @@ def test_stages_are_defined_once() -> None:
 # ---------------------------------------------------------------------------------------------- intents
 
 
-def test_script_lines_become_typed_intents() -> None:
-    assert parse_action("match 1 W=y Y3 as 9") == PlayMatch(1, (Played(Card.parse("W"), None, Color.YELLOW),
-                                                               Played(Card.parse("Y3"))), 9)
-    assert parse_action("draw") == Draw() and parse_action("end turn") == EndTurn()
+def test_script_lines_become_the_engines_moves() -> None:
+    assert parse_action("match 1 W=y Y3 as 9", player=0) == PlayMatch(
+        0, 1, (Played(Card.parse("W"), None, Color.YELLOW), Played(Card.parse("Y3"))), 9)
+    assert parse_action("draw", player=1) == Draw(1) and parse_action("end turn", player=0) == EndTurn(0)
     assert parse_action("call p1") == CallDos(0) and parse_action("catch P2 P1") == Catch(1, 0)
-    assert parse_action("place G#=4") == Place(Played(Card.parse("G#"), 4))
-    for bad in ["", "jump", "place", "catch P2", "call X1", "match", "match 0 R7 as purple"]:
+    assert parse_action("place G#=4", player=0) == Place(0, Played(Card.parse("G#"), 4))
+    assert parse_action("catch P2", player=0) == Catch(0, 1)
+    for bad in ["", "jump", "place", "catch", "call X1", "match", "match 0 R7 as purple", "P9: draw",
+                "P2: catch P1 P2"]:
         with pytest.raises(InvalidInput):
-            parse_action(bad)
+            parse_action(bad, player=0)
+    for needs_player in ["draw", "catch P2"]:
+        with pytest.raises(InvalidInput, match="needs its player"):
+            parse_action(needs_player)
 
 
 def test_a_refused_intent_changes_nothing() -> None:
     r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5 B8"], center_row="B7 Y5", draw_pile="G4 Y8 R1")
     before = r.to_dict()
     with pytest.raises(IllegalMove, match=r"R4\.2"):
-        perform(r, PlayMatch(0, (Played(Card.parse("R7")), Played(Card.parse("B3")))))
+        perform(r, PlayMatch(0, 0, (Played(Card.parse("R7")), Played(Card.parse("B3")))))
+    with pytest.raises(IllegalMove, match=r"it is P1's turn, so P2 cannot draw now \(R3\)"):
+        perform(r, Draw(1))
     assert r.to_dict() == before
     assert perform(r, "match 0 R7").describe() == "R7 on B7: single number match"
 

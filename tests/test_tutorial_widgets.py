@@ -430,7 +430,7 @@ def test_apply_action_texts() -> None:
     assert r.phase is Phase.MATCHING
     apply_action(r, lambda rr: rr.draw())
     assert r.phase is Phase.DREW
-    for bad in ["", "jump", "place", "catch P2", "call X1", "match"]:
+    for bad in ["", "jump", "place", "catch", "call X1", "match"]:
         with pytest.raises(InvalidInput):
             apply_action(r, bad)
 

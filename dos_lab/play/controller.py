@@ -42,7 +42,7 @@ from dos_lab.events import DosCalled, Event, player_name
 from dos_lab.game import Game
 from dos_lab.i18n import card_codes, gettext, ngettext
 from dos_lab.matching import WILD_RANGE, Bonus, Match, Played, parse_played
-from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, played
+from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, perform, played
 from dos_lab.play.listeners import Listeners
 from dos_lab.play.observer import TableSnapshot, replay, snapshot_of
 from dos_lab.play.positions import staged_game
@@ -492,7 +492,7 @@ class TableController(Listeners):
         """Send one intent to the engine; note it for Undo, show its events, and let the bots play."""
         r = self.round
         before = r.event_count
-        result = intent.apply(r)
+        result = perform(r, intent)
         new = r.events_since(before)
         self._called_with_move = any(isinstance(e, DosCalled) and e.player == self.human for e in new)
         if new and r.current == self.human:
@@ -522,7 +522,7 @@ class TableController(Listeners):
         target_as: int | Color | None = None
         if declared:
             target_as = int(declared) if declared.isdigit() else Color.parse(declared)
-        intent = PlayMatch(self.target, tuple(self._played(i) for i in self.selected), target_as,
+        intent = PlayMatch(self.human, self.target, tuple(self._played(i) for i in self.selected), target_as,
                            call_dos=self.call_with_move)
         m = cast(Match, self._do(intent))
         self._say(_match_message(m, self._called()), "ok")
@@ -531,7 +531,7 @@ class TableController(Listeners):
     def draw(self) -> None:
         """Draw a card instead of matching (R7.1)."""
         r = self._require_turn()
-        card = cast("Card | None", self._do(Draw(call_dos=self.call_with_move)))
+        card = cast("Card | None", self._do(Draw(self.human, call_dos=self.call_with_move)))
         if card is None:
             self._say(gettext("The draw pile is empty and nothing can be reshuffled: press End turn (R14.2)."))
             return
@@ -549,7 +549,7 @@ class TableController(Listeners):
         self._missing_declaration()
         card = self._played(self.selected[0])
         bonus = r.phase is Phase.BONUS
-        self._do(Place(card, call_dos=self.call_with_move))
+        self._do(Place(self.human, card, call_dos=self.call_with_move))
         said = (gettext("You put {card} into the Center Row as a bonus card{called}.") if bonus
                 else gettext("You put {card} into the Center Row{called}."))
         self._say(said.format(card=card_codes(card.code), called=self._called()), "ok")
@@ -558,7 +558,7 @@ class TableController(Listeners):
     def end_turn(self) -> None:
         """End the turn: E1 discard, E2 refill, then bonus placements or the next player (R8)."""
         r = self._require_turn()
-        self._do(EndTurn(call_dos=self.call_with_move))
+        self._do(EndTurn(self.human, call_dos=self.call_with_move))
         if r.phase is Phase.BONUS and r.current == self.human:
             self._say(ngettext("E1 discard and E2 refill done. Now place {count} bonus card: select a card and press "
                                "Place (R8 E3).",
@@ -649,7 +649,7 @@ class TableController(Listeners):
         r = self.round
         if self.replaying or self._undoable <= 0 or not r.can_undo:
             raise NeedsInput(gettext("Nothing of yours to take back this turn."))
-        Undo().apply(r)
+        perform(r, Undo())
         self._undoable -= 1
         self._shown = r.event_count
         self._clear()

@@ -71,13 +71,13 @@ CONTROLS: dict[type, str] = {PlayMatch: "match", Draw: "draw", Place: "place", E
                              Catch: "catch"}
 
 
-def control_for(line: str) -> tuple[Intent, str]:
-    """The move a script line stands for, and the button it needs.
+def control_for(line: str, player: int = 0) -> tuple[Intent, str]:
+    """The move a script line stands for (for ``player``, the reader), and the button it needs.
 
     >>> control_for("place R10")[1], control_for("end turn")[1]
     ('place', 'end_turn')
     """
-    intent = parse_action(line)
+    intent = parse_action(line, player=player)
     return intent, CONTROLS[type(intent)]
 
 

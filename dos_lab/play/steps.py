@@ -211,7 +211,7 @@ def try_action(r: Round, action: Action, *, stage_codes: bool = True) -> str:
     """
     before = r.event_count
     try:
-        intent = parse_action(action) if isinstance(action, str) else action
+        intent = parse_action(action, player=r.current) if isinstance(action, str) else action
         refusal = (r.verify_call(intent.player) if isinstance(intent, CallDos) else
                    r.verify_catch(intent.caller, intent.target) if isinstance(intent, Catch) else None)
         if refusal is not None:

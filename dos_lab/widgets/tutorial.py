@@ -322,7 +322,7 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
 
     def button_for(self, line: str) -> widgets.Button:
         """The button a script line's move is pressed with (:class:`~dos_lab.play.example.Instruction`)."""
-        intent, key = control_for(line)
+        intent, key = control_for(line, self.player)
         if isinstance(intent, Catch):
             if intent.caller == self.player:
                 return self.catch_buttons[[p for p in range(self.round.players) if p != self.player].index(
@@ -335,7 +335,7 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
     def press(self, line: str) -> bool:
         """Play one script line as a student would: click its cards, its row card and its declarations, then its
         button. False, and nothing pressed, when the button cannot be pressed at that moment."""
-        intent, _ = control_for(line)
+        intent, _ = control_for(line, self.player)
         self.model.prepare(intent)
         button = self.button_for(line)
         if button.disabled or button not in self._shown_buttons():
