@@ -13,7 +13,7 @@ ENGINE = ["errors", "cards", "rules", "matching", "events", "moves", "state", "r
           "probability", "render"]
 ORDER = {name: i for i, name in enumerate(
     ["errors", "cards", "rules", "matching", "events", "moves", "state", "round", "game", "bots", "simulate",
-     "probability", "render", "play", "widgets", "lessons", "app"])}
+     "probability", "render", "play", "classroom", "widgets", "lessons", "app"])}
 PACKAGE = Path(__file__).resolve().parents[1] / "dos_lab"
 VIEWS = sorted([*(PACKAGE / "widgets").glob("*.py"), *(PACKAGE / "app").glob("*.py")])
 

@@ -1,0 +1,525 @@
+"""The class store: rooms, seats and each room's game, kept in a real database that every page's kernel opens.
+
+A room's game is kept as the engine's save at the deal plus the ordered list of moves since (the engine's
+:class:`~dos_lab.moves.Move`, as JSON). Every write is one transaction that raises the room's version by one,
+on the condition that nobody raised it first: two moves at the same moment can never fork a game; the one that
+loses the race is checked again against the table as it now is, and played or refused with the rule.
+
+SQLite (the standard library's driver, WAL mode) is the default, a file in the site's data folder; a
+``postgresql://`` URL selects PostgreSQL for a hub. Both go through SQLAlchemy Core, one code path.
+
+>>> store = ClassStore(":memory:")
+>>> code = store.create_room(players=2, seed=11)
+>>> ala = store.join(code, "Ala")
+>>> store.add_bot(code, "greedy")  # the room is full now, so the game starts
+>>> view = store.view(ala)
+>>> view.player, view.started, len(view.hand)
+(0, True, 7)
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+import time
+import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, cast
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from dos_lab.bots import BOTS, make_bot
+from dos_lab.cards import Card
+from dos_lab.errors import DosError, IllegalMove, InvalidInput, check_seed, whole_number
+from dos_lab.matching import parse_played
+from dos_lab.moves import MAX_PLAYERS, CallDos, Catch, Draw, EndTurn, Move, Place, PlayMatch, perform
+from dos_lab.play.observer import TableSnapshot, snapshot_of
+from dos_lab.round import Round
+from dos_lab.rules import RuleSet
+from dos_lab.state import Phase
+
+__all__ = ["CODE_LETTERS", "MAX_NAME", "ClassStore", "SeatView"]
+
+#: room codes use letters a class cannot misread from the board (no I, L, O, Q, U, V)
+CODE_LETTERS = "ABCDEFGHJKMNPRSTWXYZ"
+CODE_LENGTH = 4
+MAX_NAME = 24
+#: a write that loses a race is tried again this many times before the student is asked to try again
+ATTEMPTS = 50
+#: one pooled result is at most this many characters of JSON
+MAX_RESULT = 20_000
+
+_metadata = sa.MetaData()
+rooms = sa.Table(
+    "rooms", _metadata,
+    sa.Column("code", sa.String(8), primary_key=True),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("deal", sa.Text),
+    sa.Column("moves", sa.Integer, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+seats = sa.Table(
+    "seats", _metadata,
+    sa.Column("code", sa.String(8), sa.ForeignKey("rooms.code", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("bot", sa.String(16)),
+    sa.Column("token", sa.String(64), unique=True),
+)
+moves = sa.Table(
+    "moves", _metadata,
+    sa.Column("code", sa.String(8), sa.ForeignKey("rooms.code", ondelete="CASCADE"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("move", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+results = sa.Table(
+    "results", _metadata,
+    sa.Column("experiment", sa.String(64), primary_key=True),
+    sa.Column("student", sa.String(64), primary_key=True),
+    sa.Column("result", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+
+class _Lost(Exception):
+    """Another write raised the room's version first."""
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's view of its room: its own hand and what everyone at the table sees, never another hand.
+
+    Before the deal ``table`` is None and ``hand`` is empty.
+    """
+
+    code: str
+    player: int
+    version: int
+    names: tuple[str, ...]
+    #: the kind of computer player in each seat (``"greedy"``, …), or None for a student (or an empty seat)
+    bots: tuple[str | None, ...]
+    players: int
+    table: TableSnapshot | None
+
+    @property
+    def started(self) -> bool:
+        return self.table is not None
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self.table.hand if self.table is not None else ()
+
+    @property
+    def phase(self) -> Phase | None:
+        return self.table.phase if self.table is not None else None
+
+    @property
+    def current(self) -> int | None:
+        return self.table.current if self.table is not None else None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.table is not None and self.table.current == self.player and self.table.winner is None
+
+    @property
+    def over(self) -> bool:
+        return self.table is not None and self.table.phase is Phase.OVER
+
+
+def _url(path_or_url: str) -> str:
+    if "://" in path_or_url:
+        return path_or_url
+    if path_or_url == ":memory:":
+        return "sqlite://"
+    return f"sqlite:///{path_or_url}"
+
+
+def _sqlite_engine(url: str) -> Engine:
+    memory = url in ("sqlite://", "sqlite:///:memory:")
+    engine = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
+                              poolclass=sa.pool.StaticPool if memory else None)
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi: Any, _record: Any) -> None:
+        dbapi.isolation_level = None  # the transactions below are begun by hand
+        cursor = dbapi.cursor()
+        if not memory:
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Connection) -> None:
+        # a write takes the file's write lock at once, so two writers queue instead of failing halfway
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if connection.info.get("dos_write") else "BEGIN")
+
+    return engine
+
+
+class ClassStore:
+    """The site's shared, durable state (see the module's text). ``path_or_url`` is a file (SQLite), or a URL:
+    ``"sqlite:///…"`` or ``"postgresql://…"``."""
+
+    def __init__(self, path_or_url: str = "class.db") -> None:
+        if not isinstance(path_or_url, str) or not path_or_url.strip():
+            raise InvalidInput("the class store is a file name or a database URL, such as class.db")
+        url = _url(path_or_url)
+        try:
+            self.engine = _sqlite_engine(url) if url.startswith("sqlite") else sa.create_engine(url)
+            _metadata.create_all(self.engine)
+        except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError, OperationalError) as error:
+            raise InvalidInput(f"the class store {path_or_url[:80]!r} cannot be opened: "
+                               f"{str(error.orig if hasattr(error, 'orig') else error)[:200]}") from None
+        self.url = url
+        self._rounds: dict[str, tuple[int, Round]] = {}
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ---------------------------------------------------------------- transactions
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        with self.engine.connect() as connection:
+            connection.info["dos_write"] = True
+            try:
+                with connection.begin():
+                    yield connection
+            finally:
+                connection.info.pop("dos_write", None)
+
+    def _write(self, code: str, change: Callable[[Connection, sa.Row[Any]], None]) -> int:
+        """Run ``change`` in one transaction that raises the room's version by one; try again when another
+        write got there first. Returns the new version."""
+        code = _room_code(code)
+        for attempt in range(ATTEMPTS):
+            try:
+                with self._writing() as c:
+                    room = self._room(c, code)
+                    change(c, room)
+                    done = c.execute(rooms.update().where(rooms.c.code == code, rooms.c.version == room.version)
+                                     .values(version=room.version + 1))
+                    if done.rowcount != 1:
+                        raise _Lost
+                    return int(room.version) + 1
+            except (_Lost, IntegrityError):
+                pass
+            except OperationalError as error:
+                if "locked" not in str(error).lower() and "busy" not in str(error).lower():
+                    raise DosError(f"the class store cannot be written: {str(error.orig)[:200]}") from None
+            time.sleep(0.002 * (attempt + 1))
+        raise DosError("the table is very busy right now: please try again")
+
+    def _room(self, c: Connection, code: str) -> sa.Row[Any]:
+        room = c.execute(rooms.select().where(rooms.c.code == code)).first()
+        if room is None:
+            raise InvalidInput(f"there is no room with the code {code}: check the code on the board")
+        return room
+
+    # ---------------------------------------------------------------- rooms
+
+    def create_room(self, players: int = 2, seed: int = 0, rules: RuleSet | None = None) -> str:
+        """A new room for ``players`` (2–4) with its rules; returns its code (four letters)."""
+        if not whole_number(players) or not 2 <= players <= MAX_PLAYERS:
+            raise InvalidInput(f"a table seats 2 to {MAX_PLAYERS} players, not {str(players)[:24]} (R1)")
+        seed = check_seed(seed)
+        rules = rules if rules is not None else RuleSet()
+        if not isinstance(rules, RuleSet):
+            raise InvalidInput(f"rules must be a RuleSet, not {type(rules).__name__}")
+        for _ in range(100):
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            try:
+                with self._writing() as c:
+                    c.execute(rooms.insert().values(code=code, players=players, seed=seed,
+                                                    rules=json.dumps(rules.to_dict()), version=1, deal=None,
+                                                    moves=0, created=time.time()))
+                return code
+            except IntegrityError:
+                continue
+        raise DosError("no free room code was found: clear old rooms first")
+
+    def join(self, code: str, name: str) -> str:
+        """Take the next empty seat under ``name`` (a first name); returns the seat's token. The game starts when
+        the last seat is taken."""
+        name = _check_name(name)
+        token = secrets.token_urlsafe(18)
+        self._take_seat(code, name, None, token)
+        return token
+
+    def add_bot(self, code: str, kind: str = "greedy") -> None:
+        """Fill the next empty seat with a computer player (``"greedy"``, ``"random"`` or ``"tactician"``)."""
+        if kind not in BOTS:
+            raise InvalidInput(f"there is no computer player {str(kind)[:24]!r}; choose one of {', '.join(BOTS)}")
+        self._take_seat(code, kind, kind, None)
+
+    def _take_seat(self, code: str, name: str, bot: str | None, token: str | None) -> None:
+        def take(c: Connection, room: sa.Row[Any]) -> None:
+            taken = c.execute(seats.select().where(seats.c.code == room.code)).all()
+            if len(taken) >= room.players or room.deal is not None:
+                raise InvalidInput(f"room {room.code} is full: all {room.players} seats are taken")
+            if bot is None and any(s.bot is None and s.name.casefold() == name.casefold() for s in taken):
+                raise InvalidInput(f"{name} is already at this table: add a letter to tell the names apart")
+            label = name if bot is None else _bot_label(bot, [s.name for s in taken])
+            c.execute(seats.insert().values(code=room.code, seat=len(taken), name=label, bot=bot, token=token))
+            if len(taken) + 1 == room.players:
+                self._deal(c, room)
+
+        self._write(code, take)
+
+    def start(self, code: str) -> int:
+        """Deal the game; empty seats get computer players (greedy). IllegalMove if it has already started.
+        Returns the room's new version."""
+
+        def deal(c: Connection, room: sa.Row[Any]) -> None:
+            if room.deal is not None:
+                raise IllegalMove(f"the game in room {room.code} has already started")
+            taken = c.execute(seats.select().where(seats.c.code == room.code)).all()
+            names = [s.name for s in taken]
+            for seat in range(len(taken), room.players):
+                label = _bot_label("greedy", names)
+                names.append(label)
+                c.execute(seats.insert().values(code=room.code, seat=seat, name=label, bot="greedy", token=None))
+            self._deal(c, room)
+
+        return self._write(code, deal)
+
+    def _deal(self, c: Connection, room: sa.Row[Any]) -> None:
+        rules = RuleSet.from_dict(json.loads(room.rules))
+        r = Round.deal(room.players, seed=room.seed, dealer=room.seed % room.players, rules=rules)
+        c.execute(rooms.update().where(rooms.c.code == room.code).values(deal=json.dumps(r.to_dict())))
+        self._play_bots(c, room.code, r, 0)
+
+    # ---------------------------------------------------------------- the game
+
+    def _seat(self, c: Connection, token: str) -> sa.Row[Any]:
+        if not isinstance(token, str) or not token or len(token) > 64:
+            raise InvalidInput("this is not a seat token: join the room again with its code")
+        seat = c.execute(seats.select().where(seats.c.token == token)).first()
+        if seat is None:
+            raise InvalidInput("this seat token is not known here: join the room again with its code")
+        return seat
+
+    def _round(self, c: Connection, room: sa.Row[Any]) -> Round | None:
+        """The room's round as its moves left it (a copy the caller may change)."""
+        if room.deal is None:
+            return None
+        with self._lock:
+            cached = self._rounds.get(room.code)
+        if cached is not None and cached[0] <= room.moves:
+            done, r = cached[0], cached[1].copy()
+        else:
+            done, r = 0, Round.from_dict(json.loads(room.deal), history=False)
+        if done < room.moves:
+            later = c.execute(sa.select(moves.c.move).where(moves.c.code == room.code, moves.c.number > done)
+                              .order_by(moves.c.number)).scalars().all()
+            for text in later:
+                perform(r, Move.from_dict(json.loads(text)))
+            with self._lock:
+                self._rounds[room.code] = (room.moves, r.copy())
+        return r
+
+    def view(self, token: str) -> SeatView:
+        """The seat's view of its room now."""
+        with self.engine.connect() as c:
+            seat = self._seat(c, token)
+            room = self._room(c, seat.code)
+            everyone = c.execute(seats.select().where(seats.c.code == room.code).order_by(seats.c.seat)).all()
+            r = self._round(c, room)
+        names = tuple([s.name for s in everyone] + [""] * (room.players - len(everyone)))
+        bots = tuple([s.bot for s in everyone] + [None] * (room.players - len(everyone)))
+        return SeatView(room.code, seat.seat, room.version, names, bots, room.players,
+                        snapshot_of(r, seat.seat) if r is not None else None)
+
+    def legal_moves(self, token: str) -> list[Move]:
+        """The moves this seat may make now (none before the deal, or after the round)."""
+        with self.engine.connect() as c:
+            seat = self._seat(c, token)
+            r = self._round(c, self._room(c, seat.code))
+        return [] if r is None else r.legal_moves(seat.seat)
+
+    def play(self, token: str, move: Move | str, version: int | None = None) -> int:
+        """Play ``move`` (a Move, or its text; a line without its player is this seat's) for the seat; the
+        computer players whose turn follows play theirs. Returns the room's new version. A refused move raises
+        :class:`~dos_lab.errors.DosError` with the rule and writes nothing; so does a move made against an older
+        ``version`` of the table than the one now, if one is given."""
+        with self.engine.connect() as c:
+            seat = self._seat(c, token)
+        if isinstance(move, str):
+            move = Move.parse(move, player=seat.seat)
+        if not isinstance(move, Move):
+            raise InvalidInput(f"a move is a Move or its text, such as 'P1: draw', not {type(move).__name__}")
+        if move.player != seat.seat:
+            raise IllegalMove(f"this seat is P{seat.seat + 1}, so it cannot make P{move.player + 1}'s move")
+
+        def record(c: Connection, room: sa.Row[Any]) -> None:
+            if version is not None and version != room.version:
+                raise IllegalMove("the table has changed since this move was chosen: look again and choose anew")
+            r = self._round(c, room)
+            if r is None:
+                raise IllegalMove(f"the game in room {room.code} has not started yet")
+            r.apply(move)  # raises the rule's refusal; the copy is thrown away then
+            number = room.moves + 1
+            c.execute(moves.insert().values(code=room.code, number=number, move=json.dumps(move.to_dict()),
+                                            at=time.time()))
+            self._play_bots(c, room.code, r, number)
+
+        return self._write(seat.code, record)
+
+    def _play_bots(self, c: Connection, code: str, r: Round, number: int) -> None:
+        """The computer players whose turn it is play their turns; every move is recorded."""
+        bots = {s.seat: s.bot for s in c.execute(seats.select().where(seats.c.code == code)) if s.bot}
+        played: list[Move] = []
+        while not r.over and r.current in bots:
+            player = r.current
+            bot = make_bot(bots[player], seed=hash((r.seed, player, r.turn)) & 0xFFFF_FFFF)
+            turn = r.turn
+            bot.play_turn(cast(Round, _Recorder(r, played)))
+            if r.turn == turn and r.current == player and not r.over:
+                break  # a bot that could not finish its turn must not hold the table forever
+        for move in played:
+            number += 1
+            c.execute(moves.insert().values(code=code, number=number, move=json.dumps(move.to_dict()),
+                                            at=time.time()))
+        c.execute(rooms.update().where(rooms.c.code == code).values(moves=number))
+
+    def wait(self, code: str, version: int, timeout: float = 2.0) -> int:
+        """Return the room's version once it is above ``version``, or when ``timeout`` seconds have passed."""
+        code = _room_code(code)
+        deadline = time.monotonic() + max(0.0, min(float(timeout), 60.0))
+        while True:
+            with self.engine.connect() as c:
+                now = int(self._room(c, code).version)
+            if now > version or time.monotonic() >= deadline:
+                return now
+            time.sleep(0.02)
+
+    def history(self, code: str) -> tuple[dict[str, Any] | None, list[Move]]:
+        """The round's save at the deal (None before it) and every move since, in order."""
+        code = _room_code(code)
+        with self.engine.connect() as c:
+            room = self._room(c, code)
+            texts = c.execute(sa.select(moves.c.move).where(moves.c.code == code).order_by(moves.c.number)
+                              ).scalars().all()
+        deal = json.loads(room.deal) if room.deal is not None else None
+        return deal, [Move.from_dict(json.loads(t)) for t in texts]
+
+    def save(self, code: str) -> dict[str, Any] | None:
+        """The round now, as :meth:`Round.to_dict` writes it (None before the deal)."""
+        code = _room_code(code)
+        with self.engine.connect() as c:
+            r = self._round(c, self._room(c, code))
+        return None if r is None else r.to_dict()
+
+    # ---------------------------------------------------------------- pooled results
+
+    def submit(self, experiment: str, student: str, result: Any) -> None:
+        """Keep ``student``'s result of ``experiment``; a later one replaces the earlier (one per student)."""
+        if not isinstance(experiment, str) or not 0 < len(experiment) <= 64 or not experiment.isprintable():
+            raise InvalidInput("an experiment is named by a short text, such as '2.easiest'")
+        student = _check_name(student)
+        try:
+            text = json.dumps(result, allow_nan=False)
+        except (TypeError, ValueError):
+            raise InvalidInput("a result is numbers, texts, lists and tables (JSON), not "
+                               f"{type(result).__name__}") from None
+        if len(text) > MAX_RESULT:
+            raise InvalidInput(f"a result may be at most {MAX_RESULT} characters long as JSON")
+        for attempt in range(ATTEMPTS):
+            try:
+                with self._writing() as c:
+                    c.execute(results.delete().where(results.c.experiment == experiment,
+                                                     results.c.student == student))
+                    c.execute(results.insert().values(experiment=experiment, student=student, result=text,
+                                                      at=time.time()))
+                return
+            except IntegrityError:
+                time.sleep(0.002 * (attempt + 1))
+        raise DosError("the class store is very busy right now: please try again")
+
+    def results(self, experiment: str) -> list[tuple[str, Any]]:
+        """Every student's result of ``experiment``, in the order they were sent."""
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(results.c.student, results.c.result).where(results.c.experiment == experiment)
+                             .order_by(results.c.at, results.c.student)).all()
+        return [(row.student, json.loads(row.result)) for row in rows]
+
+
+class _Recorder:
+    """A round as a computer player sees it, writing down each of its actions as the engine's move."""
+
+    def __init__(self, r: Round, played: list[Move]) -> None:
+        self._r = r
+        self._played = played
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._r, name)
+
+    def _do(self, move: Move) -> Any:
+        result = perform(self._r, move)
+        self._played.append(move)
+        return result
+
+    def match(self, target: Any, *cards: Any, target_as: Any = None, call_dos: bool = False) -> Any:
+        player = self._r.current
+        found = self._r.match(target, *cards, target_as=target_as, call_dos=call_dos)
+        self._played.append(PlayMatch(player, found.target, tuple(map(parse_played, found.cards)), found.target_as,
+                                      call_dos))
+        return found
+
+    def draw(self, *, call_dos: bool = False) -> Any:
+        return self._do(Draw(self._r.current, call_dos))
+
+    def place(self, card: Any, *, call_dos: bool = False) -> None:
+        self._do(Place(self._r.current, parse_played(card), call_dos))
+
+    def end_turn(self, *, call_dos: bool = False) -> None:
+        self._do(EndTurn(self._r.current, call_dos))
+
+    def call_dos(self, player: int) -> bool:
+        return bool(self._do(CallDos(player)))
+
+    def catch_dos(self, caller: int, target: int) -> bool:
+        return bool(self._do(Catch(caller, target)))
+
+
+def _room_code(code: Any) -> str:
+    if not isinstance(code, str):
+        raise InvalidInput("a room code is four letters, such as KBTM")
+    text = code.strip().upper()
+    if len(text) != CODE_LENGTH or any(ch not in CODE_LETTERS for ch in text):
+        raise InvalidInput(f"{code[:12]!r} is not a room code: a room code is {CODE_LENGTH} letters, such as KBTM")
+    return text
+
+
+def _check_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise InvalidInput("a name is a first name, such as Ala")
+    text = " ".join(name.split())
+    if not text:
+        raise InvalidInput("please type your first name")
+    if len(text) > MAX_NAME:
+        raise InvalidInput(f"a name may be at most {MAX_NAME} letters long: a first name is enough")
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise InvalidInput("a name may not hold control characters: type your first name")
+    return text
+
+
+def _bot_label(kind: str, taken: list[str]) -> str:
+    """``"greedy"``, or ``"greedy 2"`` when there is one already."""
+    label, n = kind, 1
+    while label in taken:
+        n += 1
+        label = f"{kind} {n}"
+    return label

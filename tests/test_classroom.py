@@ -1,0 +1,168 @@
+"""The class store (issue "The class plays together", item 1): rooms, seats, moves and their history, on SQLite.
+
+Each room's history must replay to exactly the round the store saves, also when several processes race on one
+room; every refusal must leave the store as it was.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from pathlib import Path
+
+import pytest
+from room_players import play_seat
+
+from dos_lab import DosError, IllegalMove, InvalidInput, Move, Round
+from dos_lab.classroom import ClassStore
+from dos_lab.moves import perform
+
+
+def replayed(store: ClassStore, code: str) -> dict[str, object]:
+    deal, moves = store.history(code)
+    assert deal is not None
+    r = Round.from_dict(deal)
+    for move in moves:
+        perform(r, move)
+    return r.to_dict()
+
+
+def everything(store: ClassStore, code: str) -> tuple[object, ...]:
+    """What a refusal must leave unchanged: the room's version, its history and its round."""
+    return store.wait(code, 10**9, timeout=0), store.history(code), store.save(code)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> ClassStore:
+    return ClassStore(str(tmp_path / "class.db"))
+
+
+def test_a_room_plays_a_whole_round_and_its_history_replays_to_the_saved_round(store: ClassStore) -> None:
+    code = store.create_room(players=3, seed=11)
+    ala, olek = store.join(code, "Ala"), store.join(code, "Olek")
+    store.add_bot(code, "greedy")
+    with pytest.raises(IllegalMove, match="already started"):
+        store.start(code)
+    rng = random.Random(5)
+    for _ in range(2000):
+        views = {t: store.view(t) for t in (ala, olek)}
+        if views[ala].over:
+            break
+        for token in (ala, olek):
+            options = store.legal_moves(token)
+            if options:
+                store.play(token, rng.choice(options))
+                break
+    assert store.view(ala).over
+    assert replayed(store, code) == store.save(code)
+    view = store.view(olek)
+    assert view.player == 1 and view.names == ("Ala", "Olek", "greedy") and view.bots == (None, None, "greedy")
+
+
+def test_a_seat_sees_only_its_own_hand(store: ClassStore) -> None:
+    code = store.create_room(players=3, seed=2)
+    tokens = [store.join(code, name) for name in ("Ala", "Olek")]
+    store.start(code)
+    saved = Round.from_dict(store.save(code))
+    for seat, token in enumerate(tokens):
+        table = store.view(token).table
+        assert table is not None
+        assert [hand is not None for hand in table.hands] == [p == seat for p in range(3)]
+        assert store.view(token).hand == saved.hand(seat)
+
+
+def test_the_computer_players_play_as_soon_as_the_turn_is_theirs(store: ClassStore) -> None:
+    code = store.create_room(players=2, seed=3)  # the dealer is P2, so P1 starts
+    token = store.join(code, "Ala")
+    store.add_bot(code, "random")
+    view = store.view(token)
+    assert view.started and view.current == 0
+    for _ in range(50):  # end the student's turn as fast as the rules allow
+        if any(m.player == 1 for m in store.history(code)[1]) or store.view(token).over:
+            break
+        options = store.legal_moves(token)
+        quick = [m for m in options if str(m) in ("P1: end turn", "P1: draw") or str(m).startswith("P1: place")]
+        store.play(token, (quick or options)[0])
+    _, moves = store.history(code)
+    assert any(m.player == 1 for m in moves), "the computer player's moves are recorded"
+    assert replayed(store, code) == store.save(code)
+
+
+def test_nothing_is_lost_when_the_server_starts_again(tmp_path: Path) -> None:
+    path = str(tmp_path / "class.db")
+    first = ClassStore(path)
+    code = first.create_room(players=2, seed=4)
+    token = first.join(code, "Ala")
+    first.add_bot(code, "greedy")
+    first.play(token, first.legal_moves(token)[0])
+    before = first.save(code)
+    first.close()
+    again = ClassStore(path)
+    assert again.save(code) == before and again.view(token).player == 0
+
+
+def test_refusals_name_the_reason_and_change_nothing(store: ClassStore) -> None:
+    code = store.create_room(players=2, seed=6)
+    ala = store.join(code, "Ala")
+    for bad, message in [("", "type your first name"), ("x" * 25, "at most 24"), ("A\x07la", "control"),
+                         ("ala", "already at this table"), (7, "first name")]:
+        with pytest.raises(InvalidInput, match=message):
+            store.join(code, bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput, match="no room with the code"):
+        store.join("ZZZZ", "Ola")
+    with pytest.raises(InvalidInput, match="not a room code"):
+        store.join("AB", "Ola")
+    with pytest.raises(IllegalMove, match="not started"):
+        store.play(ala, "draw")
+    olek = store.join(code, "Olek")  # the room is full: the game starts
+    with pytest.raises(InvalidInput, match="already started|full"):
+        store.join(code, "Ewa")
+    before = everything(store, code)
+    first = store.view(ala)
+    mine, other = (ala, olek) if first.current == 0 else (olek, ala)
+    for token, move, error, message in [
+        (other, "draw", IllegalMove, "turn"),                                    # out of turn
+        (mine, "P2: draw" if mine == ala else "P1: draw", IllegalMove, "cannot make"),  # the wrong seat
+        ("forged-token", "draw", InvalidInput, "not known"),
+        (mine, "jump", InvalidInput, "not a move"),
+        (mine, "place R7", IllegalMove, "R3.3|R7.3|hand"),
+    ]:
+        with pytest.raises(error, match=message):
+            store.play(token, move)
+        assert everything(store, code) == before
+    with pytest.raises(IllegalMove, match="changed since"):
+        store.play(mine, store.legal_moves(mine)[0], version=first.version - 1)
+    assert everything(store, code) == before
+    with pytest.raises(DosError):
+        ClassStore("")
+
+
+def test_pooled_results_keep_one_per_student(store: ClassStore) -> None:
+    store.submit("2.easiest", "Ala", {"hits": 3, "n": 10})
+    store.submit("2.easiest", "Olek", {"hits": 5, "n": 10})
+    store.submit("2.easiest", "Ala", {"hits": 4, "n": 10})
+    assert sorted(store.results("2.easiest")) == [("Ala", {"hits": 4, "n": 10}), ("Olek", {"hits": 5, "n": 10})]
+    with pytest.raises(InvalidInput):
+        store.submit("2.easiest", "Ala", float("nan"))
+    assert len(store.results("2.easiest")) == 2
+
+
+def test_racing_writers_never_fork_a_game(tmp_path: Path) -> None:
+    """Two students, a second tab on one seat and a computer player, in four processes on one file."""
+    path = str(tmp_path / "class.db")
+    store = ClassStore(path)
+    code = store.create_room(players=3, seed=21)
+    ala, olek = store.join(code, "Ala"), store.join(code, "Olek")
+    store.add_bot(code, "greedy")
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(3) as pool:
+        outcomes = pool.starmap(play_seat, [(path, ala, 1), (path, ala, 2), (path, olek, 3)])
+    assert store.view(ala).over
+    assert sum(played for played, _ in outcomes) > 0
+    deal, moves = store.history(code)
+    assert replayed(store, code) == store.save(code)
+    r = Round.from_dict(deal)
+    for move in moves:  # every recorded move was legal at its moment: nothing forked
+        assert move in r.legal_moves(move.player) or move.player == 2, str(move)
+        perform(r, move)
+    assert [Move.from_dict(m.to_dict()) for m in moves] == moves
