@@ -121,3 +121,18 @@ def load_script(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A real PostgreSQL server started for this test session (``tests/postgres_server.py``); skipped, with the
+    reason, where none can start."""
+    import postgres_server
+
+    server, why = postgres_server.start()
+    if server is None:
+        pytest.skip(f"no PostgreSQL server: {why}")
+    try:
+        yield server.url
+    finally:
+        server.stop()

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from room_players import play_seat
 
 from dos_lab import DosError, IllegalMove, InvalidInput, Move, Round
@@ -32,9 +35,28 @@ def everything(store: ClassStore, code: str) -> tuple[object, ...]:
     return store.wait(code, 10**9, timeout=0), store.history(code), store.save(code)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh class store: a SQLite file, or a new database on the real PostgreSQL server of the session."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "class.db")
+        return
+    url = request.getfixturevalue("postgres_url")
+    name = f"class_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.exec_driver_sql(f"CREATE DATABASE {name}")
+    yield url.replace("/postgres?", f"/{name}?")
+    with admin.connect() as c:
+        c.exec_driver_sql(f"DROP DATABASE {name} WITH (FORCE)")
+    admin.dispose()
+
+
 @pytest.fixture
-def store(tmp_path: Path) -> ClassStore:
-    return ClassStore(str(tmp_path / "class.db"))
+def store(where: str) -> Iterator[ClassStore]:
+    opened = ClassStore(where)
+    yield opened
+    opened.close()
 
 
 def test_a_room_plays_a_whole_round_and_its_history_replays_to_the_saved_round(store: ClassStore) -> None:
@@ -88,8 +110,8 @@ def test_the_computer_players_play_as_soon_as_the_turn_is_theirs(store: ClassSto
     assert replayed(store, code) == store.save(code)
 
 
-def test_nothing_is_lost_when_the_server_starts_again(tmp_path: Path) -> None:
-    path = str(tmp_path / "class.db")
+def test_nothing_is_lost_when_the_server_starts_again(where: str) -> None:
+    path = where
     first = ClassStore(path)
     code = first.create_room(players=2, seed=4)
     token = first.join(code, "Ala")
@@ -147,16 +169,16 @@ def test_pooled_results_keep_one_per_student(store: ClassStore) -> None:
     assert len(store.results("2.easiest")) == 2
 
 
-def test_racing_writers_never_fork_a_game(tmp_path: Path) -> None:
-    """Two students, a second tab on one seat and a computer player, in four processes on one file."""
-    path = str(tmp_path / "class.db")
+def test_racing_writers_never_fork_a_game(where: str) -> None:
+    """Two students, a second tab on one seat and a computer player, in four processes on one store."""
+    path = where
     store = ClassStore(path)
     code = store.create_room(players=3, seed=21)
     ala, olek = store.join(code, "Ala"), store.join(code, "Olek")
     store.add_bot(code, "greedy")
     context = multiprocessing.get_context("spawn")
     with context.Pool(3) as pool:
-        outcomes = pool.starmap(play_seat, [(path, ala, 1), (path, ala, 2), (path, olek, 3)])
+        outcomes = pool.starmap_async(play_seat, [(path, ala, 1), (path, ala, 2), (path, olek, 3)]).get(600)
     assert store.view(ala).over
     assert sum(played for played, _ in outcomes) > 0
     deal, moves = store.history(code)

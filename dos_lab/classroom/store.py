@@ -322,7 +322,9 @@ class ClassStore:
         else:
             done, r = 0, Round.from_dict(json.loads(room.deal), history=False)
         if done < room.moves:
-            later = c.execute(sa.select(moves.c.move).where(moves.c.code == room.code, moves.c.number > done)
+            # bounded by the room's count: under READ COMMITTED a later statement may see moves committed since
+            later = c.execute(sa.select(moves.c.move).where(moves.c.code == room.code, moves.c.number > done,
+                                                            moves.c.number <= room.moves)
                               .order_by(moves.c.number)).scalars().all()
             for text in later:
                 perform(r, Move.from_dict(json.loads(text)))
@@ -410,8 +412,8 @@ class ClassStore:
         code = _room_code(code)
         with self.engine.connect() as c:
             room = self._room(c, code)
-            texts = c.execute(sa.select(moves.c.move).where(moves.c.code == code).order_by(moves.c.number)
-                              ).scalars().all()
+            texts = c.execute(sa.select(moves.c.move).where(moves.c.code == code, moves.c.number <= room.moves)
+                              .order_by(moves.c.number)).scalars().all()
         deal = json.loads(room.deal) if room.deal is not None else None
         return deal, [Move.from_dict(json.loads(t)) for t in texts]
 
