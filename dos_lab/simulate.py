@@ -33,7 +33,6 @@ random: 0 wins of 4 games = 0.0% (95% CI 0.0%–49.0%)
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
 import sys
@@ -406,16 +405,6 @@ class GamesRun:
         """Call ``listener()`` whenever a chunk of records arrives and when the batch ends."""
         self._listeners.append(listener)
 
-    def view(self) -> Any:
-        """An ipywidgets view: a progress bar, the status line, and a Stop button (needs ipywidgets)."""
-        from dos_lab.widgets.progress import games_run_view
-
-        return games_run_view(self)
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.view())  # type: ignore[no-untyped-call]
 
 
 def start_games(bots: Sequence[BotSpec], n: int, seed: int = 0, executor: Executor | None = None, *,
@@ -469,11 +458,9 @@ def _progress_bar(progress: bool | ProgressCallback | None, n: int) -> tuple[Pro
     """A callback ``(done, n)`` that shows progress, and a function that closes the display."""
     if progress is None or progress is False:
         return None, lambda: None
-    if callable(progress):
+    if callable(progress):  # a page's own bar, e.g. dos_lab.widgets.progress.progress_bar(n)
         return progress, lambda: None
-    if _in_kernel():
-        return _widget_progress(n)
-    try:
+    try:  # tqdm draws a widget in a notebook and a line in a terminal
         from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
     except ImportError:  # no tqdm: a line of text, rewritten in place
         return _text_progress(n)
@@ -483,20 +470,6 @@ def _progress_bar(progress: bool | ProgressCallback | None, n: int) -> tuple[Pro
         bar.update(done - bar.n)
 
     return update, bar.close
-
-
-def _in_kernel() -> bool:
-    """True inside a Jupyter kernel (a notebook or a Voila page) that can show ipywidgets."""
-    get_ipython = getattr(sys.modules.get("IPython"), "get_ipython", None)  # never imported here
-    if get_ipython is None or importlib.util.find_spec("ipywidgets") is None:
-        return False
-    return getattr(get_ipython(), "kernel", None) is not None
-
-
-def _widget_progress(n: int) -> tuple[ProgressCallback, Callable[[], None]]:
-    from dos_lab.widgets.progress import progress_bar
-
-    return progress_bar(n)
 
 
 def _text_progress(n: int) -> tuple[ProgressCallback, Callable[[], None]]:

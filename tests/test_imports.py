@@ -37,24 +37,69 @@ def _floor(path: Path) -> str:
     return relative.parts[0] if len(relative.parts) > 1 else path.stem
 
 
-def _top_level_imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text())
-    names = set()
-    for node in tree.body:  # top level only: imports inside functions are the documented lazy hooks
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("dos_lab."):
-            names.add(node.module.split(".")[1])
-    return names
+#: the documented exceptions (docs/architecture.md): a picture of itself, drawn by the renderer on demand
+PICTURE_HOOKS = {"_repr_html_", "__str__"}
+NOTEBOOK_STACK = ("ipywidgets", "traitlets", "IPython")
+
+
+def _imports(path: Path) -> list[tuple[int, str, str | None]]:
+    """Every import of the file at any depth: (line, module, the function it sits in), leaving out imports under
+    ``if TYPE_CHECKING:`` (type hints only)."""
+    found: list[tuple[int, str, str | None]] = []
+
+    def visit(node: ast.AST, function: str | None) -> None:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for child in node.orelse:
+                visit(child, function)
+            return
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            function = node.name
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module, function))
+        elif isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name, function) for alias in node.names)
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(ast.parse(path.read_text()), None)
+    return found
+
+
+def upward_imports(path: Path) -> list[str]:
+    """The imports of ``path`` that run against DESIGN.md §1, at any depth, but for the documented exceptions."""
+    me = _floor(path)
+    if me not in ORDER:
+        return []
+    offences = []
+    for line, module, function in _imports(path):
+        parts = module.split(".")
+        if parts[0] == "dos_lab" and len(parts) > 1 and parts[1] != me:
+            allowed = ORDER.get(parts[1], -1) < ORDER[me] or (parts[1] == "render" and function in PICTURE_HOOKS)
+            if not allowed:
+                offences.append(f"line {line}: {me} imports {module}")
+        if parts[0] in NOTEBOOK_STACK and ORDER[me] < ORDER["widgets"]:
+            offences.append(f"line {line}: {me} imports {module}, below the views")
+    return offences
 
 
 @pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_imports_run_one_way(path: Path) -> None:
-    me = _floor(path)
-    if me not in ORDER:
-        return
-    for imported in _top_level_imports(path):
-        if imported == me:
-            continue
-        assert ORDER.get(imported, -1) < ORDER[me], f"{me} imports {imported}, against DESIGN.md §1"
+    assert upward_imports(path) == [], "against DESIGN.md §1"
+
+
+def test_an_upward_import_inside_a_function_is_found(tmp_path: Path) -> None:
+    here = PACKAGE / "simulate.py"
+    bad = tmp_path / "simulate.py"
+    bad.write_text(here.read_text() + "\n\ndef _show():\n    from dos_lab.widgets.progress import progress_bar\n"
+                   "    from IPython.display import display\n")
+    original = _floor
+    try:
+        globals()["_floor"] = lambda path: "simulate"
+        offences = upward_imports(bad)
+    finally:
+        globals()["_floor"] = original
+    assert [o.split(": ", 1)[1] for o in offences] == ["simulate imports dos_lab.widgets.progress",
+                                                       "simulate imports IPython.display, below the views"]
 
 
 #: what only the engine or the model may do: decide legality, act, parse action text, replay events

@@ -181,7 +181,9 @@ def test_the_stop_button_stops_a_background_run() -> None:
     go_on = threading.Event()
     run = start_games(BOTS, 30, seed=4, executor=SerialExecutor(), rules=QUICK, chunk_size=3,
                       on_chunk=lambda chunk: go_on.wait(30))
-    view = run.view()
+    from dos_lab.widgets.progress import games_run_view
+
+    view = games_run_view(run)
     bar, button = view.children[0].children
     button.click()  # as a student would, while the first chunk waits
     assert button.disabled and button.description == "Stopping…"
