@@ -42,7 +42,7 @@ from dos_lab.cards import Card
 from dos_lab.errors import InvalidInput
 from dos_lab.i18n import decimal, get_language, gettext, language, ngettext, noop, number, percent
 from dos_lab.render import cards_html, table_html, win_rate_table
-from dos_lab.simulate import GameRecord, SerialExecutor, play_games, wilson_interval
+from dos_lab.simulate import GameRecord, SerialExecutor, play_games, wilson_centre_and_half, wilson_interval
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -394,10 +394,7 @@ def wilson_band(successes: npt.NDArray[np.float64], trials: npt.NDArray[np.float
     >>> round(float(low[0]), 4), round(float(high[0]), 4)
     (0.4902, 0.9433)
     """
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * np.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    centre, half = wilson_centre_and_half(successes, trials, confidence)
     low = np.where(successes == 0, 0.0, np.maximum(0.0, centre - half))
     high = np.where(successes == trials, 1.0, np.minimum(1.0, centre + half))
     return low, high
@@ -456,15 +453,7 @@ def hand_points_by_wilds(n: int = 7) -> dict[tuple[int, int], dict[int, Fraction
     """
     numbers = [c for c in P.VALUE_CLASSES if c.label not in ("W", "#")]
     wild_dos, wild_hash = (next(c for c in P.VALUE_CLASSES if c.label == label) for label in ("W", "#"))
-    ways: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(n)]  # ways[cards] = {points: hands}
-    for cls in numbers:
-        new: list[dict[int, int]] = [{} for _ in range(n + 1)]
-        for size, counts in enumerate(ways):
-            for points, count in counts.items():
-                for h in range(min(cls.count, n - size) + 1):
-                    key = points + h * cls.points
-                    new[size + h][key] = new[size + h].get(key, 0) + count * math.comb(cls.count, h)
-        ways = new
+    ways = P.hand_point_counts(n, numbers)
     total = math.comb(P.DECK_SIZE, n)
     split: dict[tuple[int, int], dict[int, Fraction]] = {}
     for w in range(min(n, wild_dos.count) + 1):

@@ -72,7 +72,7 @@ __all__ = [
     "exact",
     "expected_hand_points",
     "expected_matchable",
-    "hand_points_pmf",
+    "hand_point_counts", "hand_points_pmf",
     "p_any_match",
     "p_can_match",
     "p_double_colour_match",
@@ -572,8 +572,18 @@ def hand_points_pmf(n: int) -> dict[int, Fraction]:
     (7, 280)
     """
     n = _hand_size(n, DECK_SIZE)
-    ways: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(n)]  # ways[cards] = {points: count}
-    for cls in VALUE_CLASSES:
+    total = math.comb(DECK_SIZE, n)
+    return {points: Fraction(count, total) for points, count in sorted(hand_point_counts(n)[n].items())}
+
+
+def hand_point_counts(n: int, classes: Sequence[_Class] = VALUE_CLASSES) -> list[dict[int, int]]:
+    """How many hands of ``k`` cards (k = 0 … n) drawn from ``classes`` score each total: ``ways[k][points]``.
+
+    >>> hand_point_counts(1)[1][40]  # the eight Wild # cards
+    8
+    """
+    ways: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(n)]
+    for cls in classes:
         new: list[dict[int, int]] = [{} for _ in range(n + 1)]
         for size, table in enumerate(ways):
             for points, count in table.items():
@@ -582,8 +592,7 @@ def hand_points_pmf(n: int) -> dict[int, Fraction]:
                     key = points + h * cls.points
                     slot[key] = slot.get(key, 0) + count * math.comb(cls.count, h)
         ways = new
-    total = math.comb(DECK_SIZE, n)
-    return {points: Fraction(count, total) for points, count in sorted(ways[n].items())}
+    return ways
 
 
 def expected_hand_points(n: int) -> Fraction:

@@ -65,7 +65,7 @@ __all__ = [
     "start_games",
     "summary",
     "summary_text",
-    "wilson_interval",
+    "wilson_centre_and_half", "wilson_interval",
     "win_rates",
 ]
 
@@ -492,13 +492,28 @@ def wilson_interval(wins: int, games: int, confidence: float = 0.95) -> tuple[fl
     """
     if games == 0:
         return (0.0, 1.0)
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    centre, half = wilson_centre_and_half(wins, games, confidence)
     low = 0.0 if wins == 0 else max(0.0, centre - half)
     high = 1.0 if wins == games else min(1.0, centre + half)
     return (low, high)
+
+
+W = TypeVar("W")
+
+
+def wilson_centre_and_half(successes: W, trials: W, confidence: float = 0.95) -> tuple[W, W]:
+    """The centre and the half-width of the Wilson score interval: the one formula, for numbers or for numpy
+    arrays of counts alike (:func:`wilson_interval` clips it to 0–1 and handles 0 and all successes).
+
+    >>> [round(x, 4) for x in wilson_centre_and_half(8, 10)]
+    [0.7167, 0.2266]
+    """
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    n: Any = trials
+    p: Any = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return centre, half
 
 
 @dataclass(frozen=True)
