@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import Any, ClassVar
 
-from dos_lab.errors import InvalidInput
+from dos_lab.errors import InvalidInput, whole_number
 from dos_lab.i18n import gettext
 
 __all__ = [
@@ -243,7 +243,7 @@ def _checked_fields(kind: Any, color: Any, number: Any) -> tuple[Kind, Color | N
         if number is not None:
             raise InvalidInput("a Wild # has no printed number; its value is declared when it is used (R10.1)")
         return kind, color, None
-    if isinstance(number, bool) or not isinstance(number, int) or number not in _COPIES_PER_COLOR:
+    if not whole_number(number) or number not in _COPIES_PER_COLOR:
         raise InvalidInput(f"{number!r} is not a printed number; number cards show 1 or 3-10 (R1.2)")
     return kind, color, number
 

@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 #: seeds run from -SEED_LIMIT to SEED_LIMIT - 1 (64 bits): a round must be writable back as JSON, and Python will
 #: not write an int of more than 4,300 digits, so a save with a seed of 10**5000 loaded but could never be saved
@@ -50,7 +50,7 @@ class NotThere(InvalidInput, IllegalMove):
     """
 
 
-def whole_number(value: Any) -> bool:
+def whole_number(value: Any) -> TypeGuard[int]:
     """True for an int that is not a bool (``True`` is an int in Python, but never a count of cards)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dos_lab.cards import Card, full_deck
-from dos_lab.errors import SEED_LIMIT, IllegalMove, InvalidInput, check_seed
+from dos_lab.errors import SEED_LIMIT, IllegalMove, InvalidInput, check_seed, whole_number
 from dos_lab.events import player_name
 from dos_lab.i18n import gettext
 from dos_lab.round import Round
@@ -79,11 +79,6 @@ def draw_for_dealer(players: int, rng: random.Random) -> tuple[int, list[list[tu
         drawing = [player for player, card in draws[-1] if card.dealer_value == best]
 
 
-def ints(value: Any) -> bool:
-    """True for a whole number (not a bool)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _bad(message: str) -> InvalidInput:
     return InvalidInput(f"corrupt saved game: {message}")
 
@@ -92,9 +87,10 @@ def _checked_game(data: dict[str, Any], rnd: Round) -> dict[str, Any]:
     """The fields of a saved game, checked against each other and its round."""
     players, target = rnd.players, rnd.rules.target_score
     scores, dealer, results, number = data["scores"], data["dealer"], data["results"], data["round_number"]
-    if not isinstance(scores, list) or len(scores) != players or not all(ints(v) and v >= 0 for v in scores):
+    if not isinstance(scores, list) or len(scores) != players or not all(whole_number(v) and v >= 0 for v in scores):
         raise _bad("scores must be one whole number of 0 or more per player")
-    if not ints(dealer) or not 0 <= dealer < players or not ints(number) or not 1 <= number < SEED_LIMIT:
+    if (not whole_number(dealer) or not 0 <= dealer < players or not whole_number(number)
+            or not 1 <= number < SEED_LIMIT):
         raise _bad("dealer or round_number is out of range")
     try:
         check_seed(data["seed"])
@@ -104,7 +100,8 @@ def _checked_game(data: dict[str, Any], rnd: Round) -> dict[str, Any]:
         raise _bad(f"the game's dealer is {player_name(dealer)}, but the round was dealt by "
                    f"{player_name(rnd.dealer)} (R2.6)")
     if not isinstance(results, list) or not all(
-            isinstance(r, list) and len(r) == 2 and (r[0] is None or ints(r[0])) and ints(r[1]) for r in results):
+            isinstance(r, list) and len(r) == 2 and (r[0] is None or whole_number(r[0])) and whole_number(r[1])
+            for r in results):
         raise _bad("results must be [winner, points] pairs")
     if len(results) != number - 1:
         raise _bad(f"round {number} has {len(results)} earlier result(s), not {number - 1}")
@@ -140,7 +137,7 @@ class Game:
     def __init__(self, players: int = 2, seed: int = 0, rules: RuleSet | None = None, *,
                  history: bool = True) -> None:
         check_seed(seed)
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        if not whole_number(players) or not 2 <= players <= 4:
             raise InvalidInput(f"DOS is for 2 to 4 players, not {players!r} (R1.6)")
         rules = rules if rules is not None else RuleSet()
         dealer, draws = draw_for_dealer(players, random.Random(f"{seed}/first-dealer"))
@@ -180,7 +177,7 @@ class Game:
         rules = round_position.get("rules") or RuleSet()
         hands = round_position.get("hands")
         if not isinstance(scores, Sequence) or isinstance(scores, str) or not all(
-                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in scores):
+                whole_number(v) and v >= 0 for v in scores):
             raise InvalidInput(f"scores={scores!r} must be a list of whole numbers, one per player")
         if not isinstance(hands, Sequence) or len(hands) != len(scores):
             raise InvalidInput("give one score per hand")
@@ -188,7 +185,7 @@ class Game:
             raise InvalidInput(f"scores={list(scores)!r}: a total of {rules.target_score} or more ends the game, "
                                "so no round is played after it (R13.3)")
         if dealer is not None and "current" not in round_position:
-            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(scores):
+            if not whole_number(dealer) or not 0 <= dealer < len(scores):
                 raise InvalidInput(f"dealer={dealer!r} must be a player number")
             round_position["current"] = (dealer + 1) % len(scores)
         round_position["rules"] = rules

@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from dos_lab.cards import COLORS, Card, Color, Kind, full_deck, parse_cards  # noqa: F401 (parse_cards: doctests)
-from dos_lab.errors import IllegalDeclaration, IllegalMove, InvalidInput
+from dos_lab.errors import IllegalDeclaration, IllegalMove, InvalidInput, whole_number
 from dos_lab.i18n import card_codes, colour_letter, gettext, ngettext
 
 __all__ = [
@@ -269,7 +269,7 @@ def _target_as(target: Card, fixed: int | None, target_as: int | Color | str | N
             raise InvalidInput(gettext("target_as={value!r}: a Wild DOS in the row is declared with a colour R, B, "
                                        "G or Y; it is always 2 (R9.2)").format(value=target_as))
         return None, Color.parse(target_as)
-    if isinstance(target_as, bool) or not isinstance(target_as, int):
+    if not whole_number(target_as):
         if isinstance(target_as, str) and target_as.strip().isdigit():
             target_as = int(target_as)
         else:

@@ -63,7 +63,7 @@ import numpy as np
 import numpy.typing as npt
 
 from dos_lab.cards import COLORS, Card, Color, copies_in_deck, full_deck
-from dos_lab.errors import InvalidInput
+from dos_lab.errors import InvalidInput, whole_number
 from dos_lab.matching import stands_for
 
 __all__ = [
@@ -159,7 +159,7 @@ def _dcm(a: _Class, b: _Class, row: _Class) -> bool:
 
 def _target_class(v: object) -> int:
     """The value-class index for a row-card value: 1, 3–10, 2 or ``"W"`` (Wild DOS), ``"#"`` (Wild #)."""
-    if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 10:
+    if whole_number(v) and 1 <= v <= 10:
         return v - 1
     if isinstance(v, str):
         text = v.strip().upper()
@@ -175,7 +175,7 @@ def _target_class(v: object) -> int:
 
 def _hand_size(hand_size: object, pool: int, limit: int | None = None) -> int:
     top = pool if limit is None else min(pool, limit)
-    if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 0 <= hand_size <= top:
+    if not whole_number(hand_size) or not 0 <= hand_size <= top:
         raise InvalidInput(f"hand_size={hand_size!r} must be a whole number from 0 to {top}")
     return hand_size
 
@@ -803,7 +803,7 @@ def sample_outcomes(question: str, n: int, seed: int = 0, *, v: Target | None = 
     array([1., 1., 0., 1., 0., 1., 0., 1.])
     """
     question = _question(question)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+    if not whole_number(n) or n < 1:
         raise InvalidInput(f"n={n!r} must be a positive whole number of trials")
     rng = np.random.default_rng(seed)
     parts: list[npt.NDArray[np.float64]] = []

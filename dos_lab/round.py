@@ -30,7 +30,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from dos_lab import moves
 from dos_lab.cards import COLORS, Card, Color, Kind, check_supply, full_deck, parse_cards
-from dos_lab.errors import DosError, IllegalMove, InvalidInput, NotThere, check_seed
+from dos_lab.errors import DosError, IllegalMove, InvalidInput, NotThere, check_seed, whole_number
 from dos_lab.events import (
     BonusForfeited,
     BonusPlaced,
@@ -165,7 +165,7 @@ class Round:
         rules = rules if rules is not None else CLASSIC
         players = _check_players(players)
         seed = check_seed(seed)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        if not whole_number(dealer) or not 0 <= dealer < players:
             raise InvalidInput(f"dealer={dealer!r} must be a player number from 0 to {players - 1}")
         deck = shuffled(full_deck(), random.Random(seed))
         deck.reverse()  # internal draw pile: top card last
@@ -211,9 +211,9 @@ class Round:
         draw = parse_cards(draw_pile)
         discard = parse_cards(discard_pile)
         check_supply([c for h in hand_lists for c in h] + row + draw + discard)
-        if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < players:
+        if not whole_number(current) or not 0 <= current < players:
             raise InvalidInput(f"current={current!r} must be a player number from 0 to {players - 1}")
-        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+        if dealer is not None and (not whole_number(dealer)
                                    or not 0 <= dealer < players):
             raise InvalidInput(f"dealer={dealer!r} must be a player number from 0 to {players - 1}")
         for player, hand in enumerate(hand_lists):
@@ -369,7 +369,7 @@ class Round:
         >>> [e.describe() for e in r.events_since(mark)]
         ['P1 draws G4.']
         """
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        if not whole_number(count) or count < 0:
             raise InvalidInput(f"count={count!r} must be a whole number of 0 or more")
         return self._s.log[count:]
 
@@ -1176,7 +1176,7 @@ class Round:
                 and not any(code.partition("=")[0] in used for code in m.cards)]
 
     def _player(self, player: int) -> int:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self._n:
+        if not whole_number(player) or not 0 <= player < self._n:
             raise InvalidInput(f"player {player!r} does not exist; players are numbered 0 to {self._n - 1}")
         return player
 
@@ -1302,7 +1302,7 @@ def shuffled(cards: list[Card], rng: random.Random) -> list[Card]:
 
 
 def _check_players(players: Any) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+    if not whole_number(players) or not 2 <= players <= 4:
         raise InvalidInput(f"DOS is for 2 to 4 players, not {players!r} (R1.6)")
     return players
 

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from dos_lab.errors import InvalidInput
+from dos_lab.errors import InvalidInput, whole_number
 
 __all__ = [
     "INT_RANGES",
@@ -215,7 +215,7 @@ def _coerce(name: str, kind: type, value: Any, ref: str) -> Any:
         raise InvalidInput(f"{name}={value!r} must be True or False (RULES.md §3, {ref})")
     if kind is int:
         low, high = INT_RANGES[name]
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        if not whole_number(value) or not low <= value <= high:
             raise InvalidInput(f"{name}={value!r} must be a whole number from {low} to {high} ({ref})")
         return value
     assert issubclass(kind, Enum)

@@ -45,7 +45,7 @@ from statistics import NormalDist
 from typing import Any, Protocol, TypeVar
 
 from dos_lab.bots import BOTS, Bot, make_bot, play_round
-from dos_lab.errors import InvalidInput
+from dos_lab.errors import InvalidInput, whole_number
 from dos_lab.game import Game
 from dos_lab.i18n import decimal, gettext, ngettext, number
 from dos_lab.rules import RuleSet
@@ -189,9 +189,9 @@ def _checked(bots: Sequence[BotSpec], n: int, seed: int, workers: int, max_turns
         raise InvalidInput(f"give one bot per seat, 2 to 4 of them, not {len(bots)} (R1.6)")
     for name, value, low in (("n", n, 0), ("workers", workers, 1), ("max_turns", max_turns, 1),
                              ("max_rounds", max_rounds, 1), ("chunk_size", chunk_size or 1, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        if not whole_number(value) or value < low:
             raise InvalidInput(f"{name}={value!r} must be a whole number of at least {low}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not whole_number(seed):
         raise InvalidInput(f"seed={seed!r} must be a whole number")
     for spec in bots:
         if (spec not in BOTS) if isinstance(spec, str) else not callable(spec):
@@ -258,7 +258,7 @@ def iter_games(bots: Sequence[BotSpec], n: int, seed: int = 0, executor: Executo
 def _pool_size(pool: Executor, workers: int) -> int:
     """How many tasks the executor runs at once: what a thread or process pool says, else ``workers``."""
     size = getattr(pool, "_max_workers", None)
-    return size if isinstance(size, int) and not isinstance(size, bool) and size > 0 else workers
+    return size if whole_number(size) and size > 0 else workers
 
 
 def _first_game(future: Future[list[GameRecord]]) -> int:

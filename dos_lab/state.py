@@ -424,7 +424,7 @@ def _check_phase(s: RoundState, players: int) -> None:
         _need(s.has_drawn and s.phase in (Phase.DREW, Phase.BONUS), "only a turn that drew keeps a drawn card")
     if s.phase is Phase.OVER:
         if s.winner is not None:
-            _need(isinstance(s.winner, int) and not isinstance(s.winner, bool) and 0 <= s.winner < players
+            _need(whole_number(s.winner) and 0 <= s.winner < players
                   and not s.hands[s.winner], f"winner {show(s.winner)} still holds cards (R12.1)")
             expected = sum(c.points for p, h in enumerate(s.hands) if p != s.winner for c in h)
             _need(s.points == expected, f"points {s.points} should be {expected} (R13.1)")

@@ -21,7 +21,7 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING
 
 from dos_lab.bots import BOTS, make_bot
-from dos_lab.errors import InvalidInput
+from dos_lab.errors import InvalidInput, whole_number
 from dos_lab.events import player_name
 from dos_lab.i18n import gettext
 from dos_lab.play.controller import TableSetup, fresh_seed
@@ -72,7 +72,7 @@ def start_tournament(setup: TableSetup, first: str, games: int, *, executor: Exe
 
     kinds = entrants(setup, first)
     rules = RuleSet(**setup.rules)  # refuses a bad option with its rule number
-    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= max(GAME_COUNTS):
+    if not whole_number(games) or not 1 <= games <= max(GAME_COUNTS):
         raise InvalidInput(gettext("a tournament has 1 to {most} games, not {games}").format(
             most=max(GAME_COUNTS), games=games))
     seed = setup.seed if setup.seed is not None else fresh_seed()
