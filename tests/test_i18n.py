@@ -214,7 +214,7 @@ GOLDEN = {
         "H1 už má v tomto tahu shodu, a tak si nemůže dobrat kartu: v tahu se buď přiřazuje, nebo dobírá, ne obojí "
         "(R3.1, R3.3)",
         "H2 přikládá Z3 + W=Z k W (jako 2, barva: zelená): dvojitá shoda, obě karty mají barvu karty z řady: dvojitá "
-        "barevná shoda, 1 bonusová karta k položení a každý další hráč si dobírá kartu (R6.2).",
+        "barevná shoda, 1 bonusová karta k položení a každý z ostatních hráčů si dobírá kartu (R6.2).",
         "H2 volá „DOS!“ a přistihne hráče H1, který zapomněl zvolat „DOS!“: H1 si dobírá trestné karty na konci svého "
         "tahu (E5) (R11.1).",
         "H1 si dobírá 2 karty za nezvolané „DOS!“ (R11.1).",
