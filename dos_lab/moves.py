@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from dos_lab.cards import Card, Color
-from dos_lab.errors import IllegalMove, InvalidInput, huge_number, whole_number
+from dos_lab.errors import IllegalMove, InvalidInput, NotThere, huge_number, whole_number
 from dos_lab.events import player_name
 from dos_lab.i18n import gettext, ngettext
 from dos_lab.matching import Played, parse_played
@@ -482,7 +482,7 @@ def perform(r: Round, move: Move) -> object:
 
 def _seat(r: Round, player: int) -> int:
     if not whole_number(player) or not 0 <= player < r.players:
-        raise InvalidInput(ngettext("player {player} is not at this table: it has {count} seat, P1",
+        raise NotThere(ngettext("player {player} is not at this table: it has {count} seat, P1",
                                     "player {player} is not at this table: it has {count} seats, P1 to P{count}",
                                     r.players).format(player=huge_number(player) or repr(player)[:24],
                                                       count=r.players))
