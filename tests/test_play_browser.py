@@ -17,7 +17,7 @@ FIRST = 30_000  # the first render starts a kernel (TOOLCHAIN.md)
 
 def test_dos_button_and_the_call_with_the_placement(page: Page, app_url: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 1400})
-    page.goto(f"{app_url}?position=dos-call&bots=greedy,greedy&seed=12")
+    page.goto(f"{app_url}?position=dos-call&bots=greedy,greedy&seed=12", wait_until="commit", timeout=FIRST)
     expect(page.locator(".dos-hand-0")).to_be_visible(timeout=FIRST)
     expect(page.locator(".dos-header")).to_contain_text("deal number (seed) 12")
     expect(page.locator(".dos-dos")).to_be_disabled()  # five cards: a call would not count
