@@ -204,9 +204,7 @@ class PlayMatch(Move):
         data = Move.to_dict(self) | {"target": self.target, "cards": [p.code for p in self.cards]}
         if self.target_as is not None:
             data["target_as"] = _declaration_text(self.target_as)
-        if self.call_dos:
-            data["call_dos"] = True
-        return data
+        return data | _call_entry(self.call_dos)
 
     @classmethod
     def _decode(cls, data: dict[str, Any]) -> Move:
@@ -220,10 +218,9 @@ class PlayMatch(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class Draw(Move):
-    """Draw a card instead of matching (R7.1); ``call_dos`` calls DOS with it if it brings the player to two."""
+class _CallOnly(Move):
+    """A turn move whose only choice is whether to call DOS with it."""
 
-    verb: ClassVar[str] = "draw"
     _fields: ClassVar[tuple[str, ...]] = ("call_dos",)
     call_dos: bool = False
 
@@ -232,11 +229,18 @@ class Draw(Move):
         object.__setattr__(self, "call_dos", _check_flag(self.call_dos))
 
     def to_dict(self) -> dict[str, Any]:
-        return Move.to_dict(self) | ({"call_dos": True} if self.call_dos else {})
+        return Move.to_dict(self) | _call_entry(self.call_dos)
 
     @classmethod
     def _decode(cls, data: dict[str, Any]) -> Move:
         return cls(data["player"], data.get("call_dos", False))
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(_CallOnly):
+    """Draw a card instead of matching (R7.1); ``call_dos`` calls DOS with it if it brings the player to two."""
+
+    verb: ClassVar[str] = "draw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +262,7 @@ class Place(Move):
         return f"place {self.card.code}"
 
     def to_dict(self) -> dict[str, Any]:
-        return Move.to_dict(self) | {"card": self.card.code} | ({"call_dos": True} if self.call_dos else {})
+        return Move.to_dict(self) | {"card": self.card.code} | _call_entry(self.call_dos)
 
     @classmethod
     def _decode(cls, data: dict[str, Any]) -> Move:
@@ -268,24 +272,11 @@ class Place(Move):
 
 
 @dataclass(frozen=True, slots=True)
-class EndTurn(Move):
+class EndTurn(_CallOnly):
     """Finish the matching phase (E1 discard, E2 refill, then any bonus cards owed); in the bonus phase under
     optional bonus placement, decline the rest. ``call_dos`` calls DOS first if the player holds two cards."""
 
     verb: ClassVar[str] = "end turn"
-    _fields: ClassVar[tuple[str, ...]] = ("call_dos",)
-    call_dos: bool = False
-
-    def __post_init__(self) -> None:
-        Move.__post_init__(self)
-        object.__setattr__(self, "call_dos", _check_flag(self.call_dos))
-
-    def to_dict(self) -> dict[str, Any]:
-        return Move.to_dict(self) | ({"call_dos": True} if self.call_dos else {})
-
-    @classmethod
-    def _decode(cls, data: dict[str, Any]) -> Move:
-        return cls(data["player"], data.get("call_dos", False))
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +317,11 @@ class Catch(Move):
 
 
 _KINDS: dict[str, type[Move]] = {kind.verb: kind for kind in (PlayMatch, Draw, Place, EndTurn, CallDos, Catch)}
+
+
+def _call_entry(call_dos: bool) -> dict[str, Any]:
+    """A move's JSON names ``call_dos`` only when the move calls DOS."""
+    return {"call_dos": True} if call_dos else {}
 
 
 def _declared(value: Any) -> int | Color | None:

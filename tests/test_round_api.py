@@ -6,7 +6,7 @@ import pytest
 
 from dos_lab import Card, IllegalMove, InvalidInput, Phase, Round, RuleSet
 from dos_lab.bots import GreedyBot
-from dos_lab.events import BonusPlaced, Discarded, OpponentDrew, Refilled, TurnPassed
+from dos_lab.events import BonusPlaced, Discarded, Event, OpponentDrew, Refilled, TurnPassed
 
 
 def s04() -> Round:
@@ -384,15 +384,20 @@ def test_a_match_without_cards_says_so() -> None:
     assert r.to_dict() == before
 
 
-def test_a_reshuffle_during_the_refill_is_told_between_the_cards_it_separates() -> None:
-    """The draw pile holds one card when E2 starts: it is turned up first, then the discards are shuffled (R14)."""
+def _refill_with_one_card_left() -> tuple[Round, list[Event]]:
+    """P1 matches both row cards and ends the turn with one card in the draw pile: the refill needs a reshuffle."""
     r = Round.from_position(hands=["R7 B5 G4 Y9", "Y8 Y6 G9"], center_row="Y7 G5", draw_pile="Y3",
                             discard_pile="G1 G3 G4")
     r.match(0, "R7")
     r.match(1, "B5")
     before = r.event_count
     r.end_turn()
-    events = r.events_since(before)
+    return r, list(r.events_since(before))
+
+
+def test_a_reshuffle_during_the_refill_is_told_between_the_cards_it_separates() -> None:
+    """The draw pile holds one card when E2 starts: it is turned up first, then the discards are shuffled (R14)."""
+    r, events = _refill_with_one_card_left()
     kinds = [type(e).__name__ for e in events]
     refills = [e for e in events if isinstance(e, Refilled)]
     assert kinds.index("Refilled") < kinds.index("Reshuffled") < len(kinds) - 1 - kinds[::-1].index("Refilled")
@@ -402,12 +407,7 @@ def test_a_reshuffle_during_the_refill_is_told_between_the_cards_it_separates() 
 
 
 def test_a_refill_cut_short_by_an_empty_draw_pile_does_not_say_it_made_two() -> None:
-    r = Round.from_position(hands=["R7 B5 G4 Y9", "Y8 Y6 G9"], center_row="Y7 G5", draw_pile="Y3",
-                            discard_pile="G1 G3 G4")
-    r.match(0, "R7")
-    r.match(1, "B5")
-    before = r.event_count
-    r.end_turn()
-    first = next(e for e in r.events_since(before) if isinstance(e, Refilled))
+    _, events = _refill_with_one_card_left()
+    first = next(e for e in events if isinstance(e, Refilled))
     assert first.describe() == ("E2 refill: no cards were left in the Center Row, so Y3 is turned up. It was the last "
                                 "card of the draw pile.")
