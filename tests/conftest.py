@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -22,6 +23,14 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The sites and notebooks the tests start keep their rooms in a class store of this run, never in the
+    tester's own (Jupyter's data folder)."""
+    if "DOS_LAB_STORE" not in os.environ:
+        folder = Path(tempfile.mkdtemp(prefix="dos-lab-test-store-"))
+        os.environ["DOS_LAB_STORE"] = str(folder / "class.db")
 
 
 def free_port() -> int:

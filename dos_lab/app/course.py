@@ -25,6 +25,7 @@ layout, and :func:`build_site` lays out the folder the server serves — nothing
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -32,15 +33,21 @@ import shutil
 from dataclasses import dataclass
 from html import escape as html_escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dos_lab.i18n import SOURCE_LANGUAGE, available_languages, get_language, gettext, language, noop
 
 __all__ = ["HOME", "RULES_PAGE", "CourseSources", "Entry", "build_site", "catalogue", "course_sources", "in_language",
            "render_rules", "site_languages", "site_words", "summary_of", "title_of"]
 
+if TYPE_CHECKING:
+    from dos_lab.classroom import ClassStore
+
 APP_DIR = Path(__file__).resolve().parent
 #: the home page notebook (always package data)
 HOME = APP_DIR / "home.ipynb"
+#: the page "Play with your class" (package data too), served beside the home page in every language's folder
+ROOM = APP_DIR / "room.ipynb"
 #: where the rules reference is served, relative to the site root
 RULES_PAGE = "rules.html"
 #: a course notebook's file name: two digits, a dash, a slug
@@ -202,6 +209,7 @@ def build_site(destination: Path, sources: CourseSources | None = None, link: bo
         local = in_language(sources, lang)
         root = destination if lang == SOURCE_LANGUAGE else destination / lang
         _place(sources.home, root / "home.ipynb", link)
+        _place(ROOM, root / ROOM.name, link)
         for name, folder in local.folders.items():
             for notebook in _notebooks(folder):
                 _place(notebook, root / name / notebook.name, link)
@@ -266,6 +274,31 @@ def render_rules(markdown: str) -> str:
             f'{html_escape(words["dos-home"])}</a>'
             f'<a href="#top">{html_escape(words["dos-rules"])}</a></nav><a id="top"></a>{body}'
             f"{HOME_LINK_SCRIPT}</body></html>\n")
+
+
+#: how ``dos-lab --store`` tells its kernels where the class store is
+STORE_ENV = "DOS_LAB_STORE"
+
+
+def class_store_address() -> str:
+    """Where the site keeps its rooms and the class's results: what ``dos-lab --store`` was given (the kernels
+    hear it through ``DOS_LAB_STORE``), else ``class.db`` in Jupyter's data folder, under ``dos-lab``."""
+    value = os.environ.get(STORE_ENV)
+    if value:
+        return value
+    from jupyter_core.paths import jupyter_data_dir
+
+    folder = Path(jupyter_data_dir()) / "dos-lab"
+    folder.mkdir(parents=True, exist_ok=True)
+    return str(folder / "class.db")
+
+
+@functools.cache
+def class_store() -> ClassStore:
+    """This kernel's connection to the class store (one per process)."""
+    from dos_lab.classroom import ClassStore
+
+    return ClassStore(class_store_address())
 
 
 def site_root() -> Path | None:

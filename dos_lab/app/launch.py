@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from dos_lab.app.course import APP_DIR, HOME, build_site, catalogue, course_sources
+from dos_lab.app.course import APP_DIR, HOME, STORE_ENV, build_site, catalogue, class_store_address, course_sources
 from dos_lab.i18n import SOURCE_LANGUAGE, available_languages, match_language
 
 __all__ = ["APP_DIR", "DEMO", "HOME", "build_parser", "main", "pools", "served_root"]
@@ -85,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--max-kernels", type=int, default=None, metavar="N",
                        help="refuse new pages while N pages are open (default: 2 per student with --class, "
                             "at least 40; 0 for no cap)")
+    group.add_argument("--store", default=None, metavar="PATH_OR_URL",
+                       help="where rooms and the class's results are kept: a file (SQLite) or a database URL such as "
+                            "postgresql://user@host/dos (default: class.db in Jupyter's data folder)")
     group.add_argument("--lang", default=None, metavar="CODE",
                        help=f"the site's language: / opens its home page (one of {', '.join(available_languages())}; "
                             "default en; every page also takes ?lang=)")
@@ -213,6 +216,18 @@ def main(argv: list[str] | None = None) -> None:
         site = build_site(Path(work) / "site", sources)
         config = write_config(Path(work) / "config", args, notebooks, hosts, token, home)
         os.environ["DOS_LAB_SITE"] = str(site)  # the kernels inherit it
+        if args.store:
+            os.environ[STORE_ENV] = args.store
+        store = class_store_address()
+        from dos_lab.classroom import ClassStore  # late, as the server below
+        from dos_lab.errors import DosError
+
+        try:
+            opened = ClassStore(store)  # a store that cannot be opened is said now, not on a student's page
+        except DosError as error:
+            sys.exit(f"dos-lab: {error} (--store names another place)")
+        opened.close()
+        print(f"Rooms and the class's results are kept in {opened.address} (--store moves them).", flush=True)
         os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(SHARE), os.environ.get("JUPYTER_PATH")]))
         from dos_lab.app.server import DosLabServer, open_browser  # late: `dos-lab --help` stays quick
 

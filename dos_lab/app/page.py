@@ -351,7 +351,10 @@ def home_page(query: str | None = None) -> HomePage:
         + language_picker(query)
         + '<p style="margin:4px 0;font-size:15px">'
         + escape(gettext("Play the card game DOS against the computer, learn the rules step by step, and study its "
-                         "chances.")) + "</p>")
+                         "chances.")) + "</p>"
+        + '<p class="dos-room-link" style="margin:4px 0;font-size:15px"><a href="room.ipynb"><b>'
+        + escape(gettext("Play with your class")) + "</b></a> — "
+        + escape(gettext("sit at one table with your classmates, each on your own device.")) + "</p>")
     title.add_class("dos-title")
     howto = widgets.HTML(how_to_play())
     howto.add_class("dos-howto")

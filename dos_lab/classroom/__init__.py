@@ -1,8 +1,10 @@
 """The class as a group: rooms where classmates sit at one table, and the results a class pools.
 
-Everything lives in :class:`ClassStore`, a real database (SQLite by default, PostgreSQL by URL).
+Everything lives in :class:`ClassStore`, a real database (SQLite by default, PostgreSQL by URL); a student's seat
+at a room's table is a :class:`RoomTable`.
 """
 
 from dos_lab.classroom.store import ClassStore, SeatView
+from dos_lab.classroom.table import RoomTable
 
-__all__ = ["ClassStore", "SeatView"]
+__all__ = ["ClassStore", "RoomTable", "SeatView"]

@@ -144,6 +144,16 @@ def _url(path_or_url: str) -> str:
     return f"sqlite:///{path_or_url}"
 
 
+def _shown(path_or_url: str) -> str:
+    """A file name as it is; a URL without its password (``postgresql://ala:***@school/dos``)."""
+    if "://" not in path_or_url:
+        return path_or_url
+    try:
+        return sa.engine.make_url(path_or_url).render_as_string(hide_password=True)
+    except (sa.exc.ArgumentError, ValueError):
+        return path_or_url.split("://", 1)[0][:20] + "://…"
+
+
 def _sqlite_engine(url: str) -> Engine:
     memory = url in ("sqlite://", "sqlite:///:memory:")
     engine = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
@@ -178,10 +188,12 @@ class ClassStore:
         try:
             self.engine = _sqlite_engine(url) if url.startswith("sqlite") else sa.create_engine(url)
             _metadata.create_all(self.engine)
-        except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError, OperationalError) as error:
-            raise InvalidInput(f"the class store {path_or_url[:80]!r} cannot be opened: "
+        except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError, OperationalError, ValueError) as error:
+            raise InvalidInput(f"the class store {_shown(path_or_url)[:80]!r} cannot be opened: "
                                f"{str(error.orig if hasattr(error, 'orig') else error)[:200]}") from None
         self.url = url
+        #: where the store is, as a terminal may show it (a database URL's password left out)
+        self.address = _shown(path_or_url)
         self._rounds: dict[str, tuple[int, Round]] = {}
         self._lock = threading.Lock()
 
@@ -398,24 +410,40 @@ class ClassStore:
 
     def wait(self, code: str, version: int, timeout: float = 2.0) -> int:
         """Return the room's version once it is above ``version``, or when ``timeout`` seconds have passed."""
-        code = _room_code(code)
         deadline = time.monotonic() + max(0.0, min(float(timeout), 60.0))
         while True:
-            with self.engine.connect() as c:
-                now = int(self._room(c, code).version)
+            now = self.version(code)
             if now > version or time.monotonic() >= deadline:
                 return now
             time.sleep(0.02)
 
+    def version(self, code: str) -> int:
+        """The room's version now: it rises by one with every change (a seat taken, the deal, a move)."""
+        code = _room_code(code)
+        with self.engine.connect() as c:
+            return int(self._room(c, code).version)
+
     def history(self, code: str) -> tuple[dict[str, Any] | None, list[Move]]:
         """The round's save at the deal (None before it) and every move since, in order."""
+        room, later = self._moves(code, 0)
+        return (json.loads(room.deal) if room.deal is not None else None), later
+
+    def moves_since(self, code: str, count: int) -> tuple[int, list[Move]]:
+        """The room's version and its moves after the first ``count``, in order (a table that has played
+        ``count`` moves catches up with these)."""
+        if not whole_number(count) or count < 0:
+            raise InvalidInput(f"count={str(count)[:24]} is not a number of moves (0, 1, …)")
+        room, later = self._moves(code, count)
+        return int(room.version), later
+
+    def _moves(self, code: str, after: int) -> tuple[sa.Row[Any], list[Move]]:
         code = _room_code(code)
         with self.engine.connect() as c:
             room = self._room(c, code)
-            texts = c.execute(sa.select(moves.c.move).where(moves.c.code == code, moves.c.number <= room.moves)
+            texts = c.execute(sa.select(moves.c.move).where(moves.c.code == code, moves.c.number > after,
+                                                            moves.c.number <= room.moves)
                               .order_by(moves.c.number)).scalars().all()
-        deal = json.loads(room.deal) if room.deal is not None else None
-        return deal, [Move.from_dict(json.loads(t)) for t in texts]
+        return room, [Move.from_dict(json.loads(t)) for t in texts]
 
     def save(self, code: str) -> dict[str, Any] | None:
         """The round now, as :meth:`Round.to_dict` writes it (None before the deal)."""

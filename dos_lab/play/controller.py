@@ -32,6 +32,7 @@ import functools
 import logging
 import secrets
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Concatenate, ParamSpec, cast
 
@@ -102,19 +103,20 @@ def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable
 
     @functools.wraps(method)
     def wrapper(self: TableController, *args: P.args, **kwargs: P.kwargs) -> None:
-        try:
-            method(self, *args, **kwargs)
-        except NeedsInput as exc:
-            self._say(str(exc), "info")
-        except DosError as exc:
-            if self.clear_after_refusal:
-                self._clear()
-            self._say(gettext("Not allowed: {reason}").format(reason=exc), "error")
-        except Exception as exc:  # a click handler must never raise: Voila would show nothing at all
-            log.exception("table intent %s failed", method.__name__)
-            self._say(gettext("Something went wrong ({problem}). Try Undo or New game.").format(
-                problem=f"{type(exc).__name__}: {exc}"), "error")
-        self._changed()
+        with self.guard:
+            try:
+                method(self, *args, **kwargs)
+            except NeedsInput as exc:
+                self._say(str(exc), "info")
+            except DosError as exc:
+                if self.clear_after_refusal:
+                    self._clear()
+                self._say(gettext("Not allowed: {reason}").format(reason=exc), "error")
+            except Exception as exc:  # a click handler must never raise: Voila would show nothing at all
+                log.exception("table intent %s failed", method.__name__)
+                self._say(gettext("Something went wrong ({problem}). Try Undo or New game.").format(
+                    problem=f"{type(exc).__name__}: {exc}"), "error")
+            self._changed()
 
     return cast("Callable[Concatenate[TableController, P], None]", wrapper)
 
@@ -131,6 +133,10 @@ class TableController(Listeners):
     choice standing, so the player can fix it; ``clear_after_refusal`` clears it instead (a tutorial's
     reader then sees that nothing happened and starts the choice afresh).
     """
+
+    #: held while an intent runs and the view redraws; a table that also changes from elsewhere (a shared
+    #: table's moves arriving from the class store) holds a real lock here
+    guard: AbstractContextManager[Any] = nullcontext()
 
     def __init__(self, table: Game | Round, bots: Sequence[Bot | str] = (), human: int = 0, *,
                  forget_dos: float = 0.25, engine_declares: bool = True, select_drawn: bool = True,
@@ -718,14 +724,26 @@ class TableController(Listeners):
     def _play_bots(self) -> None:
         """Let the bots play until it is the human's turn; the observer makes a frame for every event."""
         r = self.round
+
+        def bots_play() -> None:
+            turns = 0
+            while not r.over and r.current != self.human and r.current in self.bots and turns < MAX_BOT_TURNS:
+                self.bots[r.current].play_turn(r)
+                turns += 1
+
+        self._watch(bots_play)
+
+    def _watch(self, advance: Callable[[], object]) -> None:
+        """Run ``advance`` (others play on) and keep a frame for every event it adds, to be shown one by one
+        after the events still to be watched."""
+        r = self.round
         start = r.event_count
-        first = snapshot_of(r, self.human)
-        turns = 0
-        while not r.over and r.current != self.human and r.current in self.bots and turns < MAX_BOT_TURNS:
-            self.bots[r.current].play_turn(r)
-            turns += 1
+        first = self._frames.get(start - 1) if self.replaying else None
+        earlier = self._frames if first is not None else {}
+        first = first or snapshot_of(r, self.human)
+        advance()
         frames = replay(first, r.events_since(start))
-        self._frames = {start - 1: first} | {start + i: frame for i, frame in enumerate(frames)}
+        self._frames = earlier | {start - 1: first} | {start + i: frame for i, frame in enumerate(frames)}
 
 
 def _with_seed(setup: TableSetup) -> TableSetup:

@@ -1,0 +1,133 @@
+"""One student's seat at a room's table: the table model of :mod:`dos_lab.play` for a round the class store keeps.
+
+The seat keeps its own copy of the round, replayed from the store's deal and moves. A move the student makes goes
+to the store first: only a move the store recorded is played on the copy, so a refused move — out of turn, no
+longer legal, beaten by a classmate's — changes nothing and is shown with its rule. Classmates' moves and the
+computer players' arrive with :meth:`RoomTable.catch_up` and are shown one step at a time, as a table shows the
+computer players' turns.
+
+The copy holds every hand, as the store does: it lives in the page's kernel on the server. What the page shows
+is the seat's snapshot (:func:`dos_lab.play.observer.snapshot_of`), which holds the seat's own hand and only the
+sizes of the others.
+
+>>> from dos_lab.classroom import ClassStore
+>>> store = ClassStore(":memory:")
+>>> code = store.create_room(players=2, seed=4)
+>>> ala, ola = store.join(code, "Ala"), store.join(code, "Ola")
+>>> tables = RoomTable(store, ala), RoomTable(store, ola)
+>>> [t.name(1) for t in tables]
+['P2 (Ola)', 'You (P2)']
+>>> first = tables[0] if tables[0].my_turn else tables[1]
+>>> other = tables[1] if first is tables[0] else tables[0]
+>>> first.draw()
+>>> other.catch_up()
+True
+>>> other.steps_left > 0
+True
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+from dos_lab.errors import DosError, InvalidInput
+from dos_lab.events import player_name
+from dos_lab.i18n import gettext
+from dos_lab.moves import Move, perform
+from dos_lab.play.controller import TableController
+from dos_lab.play.intents import Intent
+from dos_lab.round import Round
+
+from .store import ClassStore
+
+__all__ = ["RoomTable"]
+
+
+class RoomTable(TableController):
+    """The table of the seat whose token is ``token`` in its room of ``store`` (the game must have started:
+    :class:`~dos_lab.errors.InvalidInput` otherwise). Every intent of :class:`TableController` works, except Undo:
+    a move the table has seen cannot be taken back."""
+
+    def __init__(self, store: ClassStore, token: str, *, engine_declares: bool = True) -> None:
+        view = store.view(token)
+        if not view.started:
+            raise InvalidInput(gettext("The game in room {code} has not started yet.").format(code=view.code))
+        deal, moves = store.history(view.code)
+        assert deal is not None  # the room has started, so it has its deal
+        r = Round.from_dict(deal)
+        for move in moves:
+            perform(r, move)
+        self.store, self.token, self.code = store, token, view.code
+        self.names: Sequence[str] = view.names
+        self.kinds: Sequence[str | None] = view.bots
+        self.version = view.version
+        self._moves_seen = len(moves)
+        self.guard = threading.RLock()
+        super().__init__(r, (), human=view.player, engine_declares=engine_declares)
+
+    def name(self, player: int) -> str:
+        """``"You (P1)"`` for this seat, ``"P2 (Ola)"`` for a classmate, ``"P3 (greedy bot)"`` for a computer
+        player."""
+        if player == self.human or not 0 <= player < len(self.names):
+            return super().name(player)
+        kind = self.kinds[player]
+        if kind is not None:
+            return gettext("{player} ({bot} bot)").format(player=player_name(player), bot=gettext(kind))
+        return gettext("{player} ({name})").format(player=player_name(player), name=self.names[player])
+
+    @property
+    def prompt(self) -> str:
+        """What the student should do next; while a classmate plays, whose turn it is."""
+        r = self.round
+        if not self.replaying and not r.over and r.current != self.human:
+            return gettext("It is {player}'s turn: each of their moves appears here as it is made.").format(
+                player=self.name(r.current))
+        return super().prompt
+
+    def _do(self, intent: Intent) -> object:
+        if not isinstance(intent, Move):  # Undo: refused by undo() before it gets here
+            raise DosError(gettext("At a shared table a move cannot be taken back: your classmates have seen it."))
+        move = intent
+        self.store.play(self.token, move)  # a refusal raises here, before the copy changes
+        version, later = self.store.moves_since(self.code, self._moves_seen)
+        try:
+            mine = next(i for i, m in enumerate(later) if m == move)
+        except StopIteration:  # the store recorded it, so it is there; a store that lost it must not be trusted
+            raise DosError(gettext("The table could not be read back: reload the page.")) from None
+        r = self.round
+        for earlier in later[:mine]:  # a classmate's DOS call or catch that came just before: shown at once
+            perform(r, earlier)
+        result = super()._do(move)
+        self._undoable = 0
+        self._watch(lambda: self._perform_all(later[mine + 1:]))
+        self._moves_seen += len(later)
+        self.version = version
+        return result
+
+    def undo(self) -> None:
+        """At a shared table nothing is taken back: the student is told so."""
+        with self.guard:
+            self._say(gettext("At a shared table a move cannot be taken back: your classmates have seen it."))
+            self._changed()
+
+    def _perform_all(self, moves: Sequence[Move]) -> None:
+        for move in moves:
+            perform(self.round, move)
+
+    def _play_bots(self) -> None:
+        """The computer players of a room play in the store, as soon as the turn passes to them."""
+
+    def catch_up(self) -> bool:
+        """Play the moves the store holds beyond this copy (classmates' and computer players'), to be watched
+        step by step; True if there were any. The view redraws."""
+        with self.guard:
+            version, later = self.store.moves_since(self.code, self._moves_seen)
+            self.version = version
+            if not later:
+                return False
+            self._watch(lambda: self._perform_all(later))
+            self._moves_seen += len(later)
+            self._undoable = 0
+            self._changed()
+            return True
