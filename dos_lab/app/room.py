@@ -157,18 +157,22 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
                 action()
                 self._say("")
             except DosError as error:
-                self._say(gettext("Not allowed: {reason}").format(reason=error), "error")
+                self._refuse(error)
             self._refresh()
 
     def _say(self, text: str, kind: str = "info") -> None:
         set_trait(self.status, "value", f'<div class="dos-status-text dos-status-{kind}" role="status" '
                                         f'aria-live="polite">{escape(text) if text else "&nbsp;"}</div>')
 
+    def _refuse(self, error: DosError) -> None:
+        text = str(error)
+        self._say(text[:1].upper() + text[1:] + ".", "error")
+
     def _sit(self, token: str, quiet: bool = False) -> None:
         try:
             self.seat = self.store.view(token)
         except DosError as error:
-            self._say(gettext("Not allowed: {reason}").format(reason=error), "error")
+            self._refuse(error)
             return
         self.token = token
         kept = [(k, v) for k, v in parse_qsl(self.query, keep_blank_values=True) if k not in ("seat", "room")]
@@ -189,7 +193,7 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
         try:
             seat = self.seat = self.store.view(self.token)
         except DosError as error:
-            self._say(gettext("Not allowed: {reason}").format(reason=error), "error")
+            self._refuse(error)
             return
         names = []
         for player in range(seat.players):

@@ -281,8 +281,9 @@ class ClassStore:
             taken = c.execute(seats.select().where(seats.c.code == room.code)).all()
             if len(taken) >= room.players or room.deal is not None:
                 raise InvalidInput(f"room {room.code} is full: all {room.players} seats are taken")
-            if bot is None and any(s.bot is None and s.name.casefold() == name.casefold() for s in taken):
-                raise InvalidInput(f"{name} is already at this table: add a letter to tell the names apart")
+            same = [s.name for s in taken if bot is None and s.bot is None and s.name.casefold() == name.casefold()]
+            if same:
+                raise InvalidInput(f"{same[0]} is already at this table: add a letter to tell the names apart")
             label = name if bot is None else _bot_label(bot, [s.name for s in taken])
             c.execute(seats.insert().values(code=room.code, seat=len(taken), name=label, bot=bot, token=token))
             if len(taken) + 1 == room.players:

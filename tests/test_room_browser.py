@@ -1,0 +1,166 @@
+"""Classmates at one table in headless Chromium (issue "The class plays together"): three students, each in their
+own browser context, start and join a room on ``dos-lab``; one seat is a computer player. Each page shows only
+its own hand; a move on one page reaches the others; a reload and a server restart bring a student back to the
+same seat at the same move. Screenshots go to ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from dos_lab.classroom import ClassStore
+from dos_lab.widgets.cards import face_text
+
+from conftest import free_port, stop_app, wait_until_ready
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+FIRST = 90_000  # a room page starts its own kernel
+MOVE = 15_000
+
+
+class Site:
+    """``dos-lab`` on a free port with a class store of its own; it can be stopped and started again."""
+
+    def __init__(self, store: Path) -> None:
+        self.store, self.port = store, free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={self.port}",
+                                      f"--store={self.store}"])
+        wait_until_ready(self.proc, self.base)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            stop_app(self.proc)
+            self.proc = None
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    running = Site(tmp_path_factory.mktemp("rooms") / "class.db")
+    running.start()
+    yield running
+    running.stop()
+
+
+def student(browser: Browser) -> Page:
+    page = browser.new_context(viewport={"width": 1100, "height": 1300}).new_page()
+    page.set_default_timeout(MOVE)
+    return page
+
+
+def seat_token(page: Page) -> str:
+    return parse_qs(urlparse(page.url).query)["seat"][0]
+
+
+def shown_hand(page: Page) -> list[str]:
+    return [b.inner_text() for b in page.locator(".dos-hand button").all()]
+
+
+def own_hand(store: ClassStore, page: Page) -> list[str]:
+    return [face_text(card) for card in store.view(seat_token(page)).hand]
+
+
+def test_three_students_and_a_computer_player_share_one_table(browser: Browser, site: Site,
+                                                              artifacts: Path) -> None:
+    ala, ola, ela = student(browser), student(browser), student(browser)
+    ala.goto(f"{site.base}/voila/render/room.ipynb", timeout=FIRST)
+    expect(ala.locator(".dos-create-room")).to_be_visible(timeout=FIRST)
+    ala.locator(".dos-create-room").click()
+    expect(ala.locator(".dos-room-status")).to_contain_text("Please type your first name")
+    ala.locator(".dos-create-name input").fill("Ala")
+    ala.locator(".dos-room-players select").select_option("4")
+    ala.locator(".dos-create-room").click()
+    expect(ala.locator(".dos-room-code")).to_have_text(re.compile(r"^[A-Z]{4}$"))
+    code = ala.locator(".dos-room-code").inner_text()
+    expect(ala).to_have_url(re.compile(r"\?seat="))
+
+    for page, name in ((ola, "Ola"), (ela, "ala")):
+        page.goto(f"{site.base}/voila/render/room.ipynb?room={code}", timeout=FIRST)
+        expect(page.locator(".dos-join-room")).to_be_visible(timeout=FIRST)
+        expect(page.locator(".dos-join-code input")).to_have_value(code)
+        page.locator(".dos-join-name input").fill(name)
+        page.locator(".dos-join-room").click()
+    expect(ela.locator(".dos-room-status")).to_contain_text("Ala is already at this table")
+    ela.locator(".dos-join-name input").fill("Ela")
+    ela.locator(".dos-join-room").click()
+    expect(ela.locator(".dos-room-seats")).to_contain_text("Waiting for Ala to start the game")
+    expect(ala.locator(".dos-room-seats")).to_contain_text("P3: Ela")
+    ala.screenshot(path=str(artifacts / "room-lobby.png"), full_page=True)
+    ala.locator(".dos-add-bot").click()  # the fourth seat: the room is full, so the game starts
+
+    pages = (ala, ola, ela)
+    store = ClassStore(str(site.store))
+    for page in pages:
+        expect(page.locator(".dos-table")).to_be_visible()
+        expect(page.locator(".dos-opponents")).to_contain_text("greedy bot")
+        assert shown_hand(page) == own_hand(store, page)  # only its own hand: the others are counts
+    hands = [own_hand(store, page) for page in pages]
+    assert len({tuple(h) for h in hands}) == 3
+
+    # whoever's turn it is draws; the others see the move to watch
+    current = store.view(seat_token(ala)).current
+    assert current is not None
+    by_seat = {store.view(seat_token(p)).player: p for p in pages}
+    if current not in by_seat:  # the computer player went first and is done: it is a student's turn now
+        current = store.view(seat_token(ala)).current
+    mover = by_seat[current]
+    others = [p for p in pages if p is not mover]
+    version = store.view(seat_token(mover)).version
+    mover.locator(".dos-draw").click()
+    expect(mover.locator(".dos-status")).to_contain_text("You drew")
+    for page in others:
+        expect(page.locator(".dos-next")).to_be_enabled()
+        page.locator(".dos-skip").click()
+        expect(page.locator(".dos-log-box")).to_contain_text("draws a card")
+    assert store.view(seat_token(mover)).version > version
+    for page in pages:
+        page.screenshot(path=str(artifacts / f"room-{store.view(seat_token(page)).player + 1}.png"), full_page=True)
+
+    # out of turn: the page offers no move (the store refuses one anyway: tests/test_room_table.py)
+    waiting = next(p for p in others if store.view(seat_token(p)).player != store.view(seat_token(mover)).current)
+    before = store.history(code)
+    for action in ("match", "draw", "place", "end-turn"):
+        expect(waiting.locator(f".dos-{action}")).to_be_disabled()
+    expect(waiting.locator(".dos-prompt")).to_contain_text("turn: each of their moves appears here")
+
+    # a reload: the same seat at the same move
+    hand = shown_hand(ola)
+    ola.reload(timeout=FIRST)
+    expect(ola.locator(".dos-table")).to_be_visible(timeout=FIRST)
+    assert shown_hand(ola) == hand == own_hand(store, ola)
+
+    # a server restart: the room is still there, and the pages come back to it
+    site.stop()
+    site.start()
+    for page in pages:
+        page.reload(timeout=FIRST)
+        expect(page.locator(".dos-table")).to_be_visible(timeout=FIRST)
+        assert shown_hand(page) == own_hand(store, page)
+    assert store.history(code)[1] == before[1]
+
+
+def test_a_wrong_code_and_a_forged_seat_are_told(browser: Browser, site: Site) -> None:
+    page = student(browser)
+    page.goto(f"{site.base}/voila/render/room.ipynb?seat=forged-token-123", timeout=FIRST)
+    expect(page.locator(".dos-room-status")).to_contain_text("This seat token is not known here", timeout=FIRST)
+    expect(page.locator(".dos-join-room")).to_be_visible()
+    page.locator(".dos-join-code input").fill("QQQQ")
+    page.locator(".dos-join-name input").fill("Ala")
+    page.locator(".dos-join-room").click()
+    expect(page.locator(".dos-room-status")).to_contain_text("is not a room code")
+    page.locator(".dos-join-code input").fill("ZZZZ")
+    page.locator(".dos-join-room").click()
+    expect(page.locator(".dos-room-status")).to_contain_text("There is no room with the code ZZZZ")
+    text = page.locator("body").inner_text()
+    assert "Traceback" not in text and "Error" not in text
