@@ -208,7 +208,8 @@ def test_a_busy_port_gives_a_clear_message() -> None:
 def test_help_lists_the_classroom_options_and_hands_the_rest_to_voila() -> None:
     out = subprocess.run([sys.executable, "-m", "dos_lab", "--help"], capture_output=True, text=True,
                          timeout=60, check=True).stdout
-    for option in ("--port", "--no-browser", "--class N", "--lan", "--token", "--max-kernels", "--export"):
+    for option in ("--port", "--no-browser", "--class N", "--lan", "--token", "--max-kernels", "--export",
+                   "--store PATH_OR_URL"):
         assert option in out
     assert "Any other option goes to Voilà and overrides the shipped configuration" in out
     same = subprocess.run([sys.executable, "-m", "dos_lab.app.launch", "--help"], capture_output=True, text=True,
@@ -220,9 +221,9 @@ def test_the_site_folder_holds_only_the_course(tmp_path: Path) -> None:
     site = build_site(tmp_path / "site")
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     entries = catalogue()
-    expected = ["home.ipynb", "rules.html", *(e.path for es in entries.values() for e in es)]
-    for lang in site_languages():  # each language's folder: the same home page, its rules, its course versions
-        expected += [f"{lang}/home.ipynb", f"{lang}/rules.html", *(f"{lang}/{e.path}" for es in
+    expected = ["home.ipynb", "room.ipynb", "rules.html", *(e.path for es in entries.values() for e in es)]
+    for lang in site_languages():  # each language's folder: the same home and room pages, its rules, its course
+        expected += [f"{lang}/home.ipynb", f"{lang}/room.ipynb", f"{lang}/rules.html", *(f"{lang}/{e.path}" for es in
                                                                  catalogue(lang=lang).values() for e in es
                                                                  if not e.path.startswith("../"))]
     assert files == sorted(expected)

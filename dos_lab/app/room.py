@@ -197,9 +197,9 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
             return
         names = []
         for player in range(seat.players):
-            name = seat.names[player]
-            if seat.bots[player] is not None:
-                who = gettext("computer player ({bot})").format(bot=gettext(seat.bots[player] or ""))
+            name, kind = seat.names[player], seat.bots[player]
+            if kind is not None:
+                who = gettext("computer player ({bot})").format(bot=gettext(kind))
             elif not name:
                 who = gettext("empty seat")
             else:

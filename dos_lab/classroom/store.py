@@ -37,6 +37,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from dos_lab.bots import BOTS, make_bot
 from dos_lab.cards import Card
 from dos_lab.errors import DosError, IllegalMove, InvalidInput, check_seed, whole_number
+from dos_lab.events import player_name
+from dos_lab.i18n import gettext, ngettext
 from dos_lab.matching import parse_played
 from dos_lab.moves import MAX_PLAYERS, CallDos, Catch, Draw, EndTurn, Move, Place, PlayMatch, perform
 from dos_lab.play.observer import TableSnapshot, snapshot_of
@@ -232,12 +234,13 @@ class ClassStore:
                 if "locked" not in str(error).lower() and "busy" not in str(error).lower():
                     raise DosError(f"the class store cannot be written: {str(error.orig)[:200]}") from None
             time.sleep(0.002 * (attempt + 1))
-        raise DosError("the table is very busy right now: please try again")
+        raise DosError(gettext("the table is very busy right now: please try again"))
 
     def _room(self, c: Connection, code: str) -> sa.Row[Any]:
         room = c.execute(rooms.select().where(rooms.c.code == code)).first()
         if room is None:
-            raise InvalidInput(f"there is no room with the code {code}: check the code on the board")
+            raise InvalidInput(gettext("there is no room with the code {code}: check the code on the board").format(
+                code=code))
         return room
 
     # ---------------------------------------------------------------- rooms
@@ -280,10 +283,13 @@ class ClassStore:
         def take(c: Connection, room: sa.Row[Any]) -> None:
             taken = c.execute(seats.select().where(seats.c.code == room.code)).all()
             if len(taken) >= room.players or room.deal is not None:
-                raise InvalidInput(f"room {room.code} is full: all {room.players} seats are taken")
+                raise InvalidInput(ngettext("room {code} is full: its {count} seat is taken",
+                                             "room {code} is full: all {count} seats are taken",
+                                             room.players).format(code=room.code, count=room.players))
             same = [s.name for s in taken if bot is None and s.bot is None and s.name.casefold() == name.casefold()]
             if same:
-                raise InvalidInput(f"{same[0]} is already at this table: add a letter to tell the names apart")
+                raise InvalidInput(gettext("{name} is already at this table: add a letter to tell the names apart")
+                                   .format(name=same[0]))
             label = name if bot is None else _bot_label(bot, [s.name for s in taken])
             c.execute(seats.insert().values(code=room.code, seat=len(taken), name=label, bot=bot, token=token))
             if len(taken) + 1 == room.players:
@@ -297,7 +303,7 @@ class ClassStore:
 
         def deal(c: Connection, room: sa.Row[Any]) -> None:
             if room.deal is not None:
-                raise IllegalMove(f"the game in room {room.code} has already started")
+                raise IllegalMove(gettext("the game in room {code} has already started").format(code=room.code))
             taken = c.execute(seats.select().where(seats.c.code == room.code)).all()
             names = [s.name for s in taken]
             for seat in range(len(taken), room.players):
@@ -318,10 +324,10 @@ class ClassStore:
 
     def _seat(self, c: Connection, token: str) -> sa.Row[Any]:
         if not isinstance(token, str) or not token or len(token) > 64:
-            raise InvalidInput("this is not a seat token: join the room again with its code")
+            raise InvalidInput(gettext("this is not a seat token: join the room again with its code"))
         seat = c.execute(seats.select().where(seats.c.token == token)).first()
         if seat is None:
-            raise InvalidInput("this seat token is not known here: join the room again with its code")
+            raise InvalidInput(gettext("this seat token is not known here: join the room again with its code"))
         return seat
 
     def _round(self, c: Connection, room: sa.Row[Any]) -> Round | None:
@@ -376,14 +382,16 @@ class ClassStore:
         if not isinstance(move, Move):
             raise InvalidInput(f"a move is a Move or its text, such as 'P1: draw', not {type(move).__name__}")
         if move.player != seat.seat:
-            raise IllegalMove(f"this seat is P{seat.seat + 1}, so it cannot make P{move.player + 1}'s move")
+            raise IllegalMove(gettext("this seat is {seat}, so it cannot make {player}'s move").format(
+                seat=player_name(seat.seat), player=player_name(move.player)))
 
         def record(c: Connection, room: sa.Row[Any]) -> None:
             if version is not None and version != room.version:
-                raise IllegalMove("the table has changed since this move was chosen: look again and choose anew")
+                raise IllegalMove(gettext("the table has changed since this move was chosen: look again and choose "
+                                          "anew"))
             r = self._round(c, room)
             if r is None:
-                raise IllegalMove(f"the game in room {room.code} has not started yet")
+                raise IllegalMove(gettext("the game in room {code} has not started yet").format(code=room.code))
             r.apply(move)  # raises the rule's refusal; the copy is thrown away then
             number = room.moves + 1
             c.execute(moves.insert().values(code=room.code, number=number, move=json.dumps(move.to_dict()),
@@ -527,23 +535,25 @@ class _Recorder:
 
 def _room_code(code: Any) -> str:
     if not isinstance(code, str):
-        raise InvalidInput("a room code is four letters, such as KBTM")
+        raise InvalidInput(gettext("a room code is four letters, such as KBTM"))
     text = code.strip().upper()
     if len(text) != CODE_LENGTH or any(ch not in CODE_LETTERS for ch in text):
-        raise InvalidInput(f"{code[:12]!r} is not a room code: a room code is {CODE_LENGTH} letters, such as KBTM")
+        raise InvalidInput(gettext("{code} is not a room code: a room code is four letters, such as KBTM").format(
+            code=" ".join(code.split())[:12] or "—"))
     return text
 
 
 def _check_name(name: Any) -> str:
     if not isinstance(name, str):
-        raise InvalidInput("a name is a first name, such as Ala")
+        raise InvalidInput(gettext("a name is a first name, such as Ala"))
     text = " ".join(name.split())
     if not text:
-        raise InvalidInput("please type your first name")
+        raise InvalidInput(gettext("please type your first name"))
     if len(text) > MAX_NAME:
-        raise InvalidInput(f"a name may be at most {MAX_NAME} letters long: a first name is enough")
+        raise InvalidInput(gettext("a name may be at most {count} letters long: a first name is enough").format(
+            count=MAX_NAME))
     if any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise InvalidInput("a name may not hold control characters: type your first name")
+        raise InvalidInput(gettext("a name may not hold control characters: type your first name"))
     return text
 
 
