@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from dos_lab import Round
+from dos_lab import Round, RuleSet
 from dos_lab.classroom import ClassStore, RoomTable
 from dos_lab.moves import perform
 
@@ -71,16 +71,16 @@ def test_a_seat_opened_again_is_at_the_same_move(store: ClassStore) -> None:
     assert [str(e) for e in again.events] == [str(e) for e in mover.events]
 
 
-def test_two_students_play_a_whole_round_through_their_tables(store: ClassStore) -> None:
-    tables = two_students(store, seed=9)
+def play_round(tables: tuple[RoomTable, ...]) -> None:
+    """The students play by the table's own hint until the round ends; every page keeps up."""
     for _ in range(400):
-        if tables[0].round.over:
-            break
         for table in tables:
             table.catch_up()
             if table.replaying:
                 table.skip()
-        mover, _ = whose_turn(tables)
+        if tables[0].round.over:
+            break
+        mover = next(t for t in tables if t.round.current == t.human)
         mover.hint()
         if mover.selected and mover.target is not None:
             mover.match()
@@ -91,12 +91,45 @@ def test_two_students_play_a_whole_round_through_their_tables(store: ClassStore)
             mover.place()
         else:
             mover.end_turn()
-    for table in tables:
-        table.catch_up()
-    assert tables[0].round.over and tables[1].round.over
+    assert all(t.round.over for t in tables)
+
+
+def test_two_students_play_a_whole_round_through_their_tables(store: ClassStore) -> None:
+    tables = two_students(store, seed=9)
+    play_round(tables)
     deal, moves = store.history(tables[0].code)
     assert deal is not None
     r = Round.from_dict(deal)
     for move in moves:
         perform(r, move)
     assert r.to_dict() == tables[0].round.to_dict() == tables[1].round.to_dict() == store.save(tables[0].code)
+
+
+def test_a_room_plays_a_game_of_rounds_to_its_target(store: ClassStore) -> None:
+    """Each student deals the next round with Next round when ready; the first asking deals it, the other follows;
+    the game ends at the target score (R13.3, R13.5)."""
+    code = store.create_room(players=3, seed=5, rules=RuleSet(target_score=40))
+    ala, ola = store.join(code, "Ala"), store.join(code, "Ola")
+    store.add_bot(code, "greedy")
+    tables = RoomTable(store, ala), RoomTable(store, ola)
+    rounds = 0
+    while True:
+        play_round(tables)
+        rounds += 1
+        assert tables[0].game is not None and tables[1].game is not None
+        assert tables[0].game.scores == tables[1].game.scores
+        if tables[0].game.over:
+            break
+        assert tables[0].enabled()["next_round"]
+        number = tables[0].game.round_number
+        tables[1].next_round()  # the first to ask deals
+        tables[0].next_round()  # the other follows: no second deal
+        assert store.view(ala).round_number == number + 1 == tables[0].game.round_number
+        assert tables[0].round.to_dict() == tables[1].round.to_dict() == store.save(code)
+        assert rounds < 30
+    winner = tables[0].game.winner
+    assert winner is not None and tables[0].game.scores[winner] >= 40
+    assert tables[1].prompt.startswith("Game over:") and "New game" not in tables[1].prompt
+    tables[0].next_round()
+    assert tables[0].game.round_number == store.view(ala).round_number  # nothing dealt after the end
+    assert store.view(ola).scores == tuple(tables[0].game.scores)

@@ -2,7 +2,9 @@
 
 A student starts a room (a four-letter code to write on the board) or joins one with its code and a first name.
 The room's creator may add computer players and presses Start (or the game starts when every seat is taken).
-At the table each student sees only their own hand; moves reach the other seats as they are made.
+At the table each student sees only their own hand; moves reach the other seats as they are made. Rounds follow
+one another until a player's total reaches the target score: each student deals the next round with Next round
+when ready (the first to ask deals it for everyone, the others follow it).
 
 The seat's token is kept in the page's address (``?seat=…``), so a reload, a closed tab or a restarted server
 brings the student back to the same seat at the same move. ``?room=KBTM`` fills in a room's code for a class
@@ -237,7 +239,8 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
                             controller = self.table.controller
                             assert isinstance(controller, RoomTable)
                             controller.catch_up()
-                    if self.table is not None and self.table.controller.round.over:
+                    game = self.table.controller.game if self.table is not None else None
+                    if game is not None and game.over:
                         return
             except DosError:
                 log.exception("room %s could not be read", code)

@@ -38,6 +38,7 @@ from dos_lab.bots import BOTS, make_bot
 from dos_lab.cards import Card
 from dos_lab.errors import DosError, IllegalMove, InvalidInput, check_seed, whole_number
 from dos_lab.events import player_name
+from dos_lab.game import Game
 from dos_lab.i18n import gettext, ngettext
 from dos_lab.matching import parse_played
 from dos_lab.moves import MAX_PLAYERS, CallDos, Catch, Draw, EndTurn, Move, Place, PlayMatch, perform
@@ -65,7 +66,12 @@ rooms = sa.Table(
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("rules", sa.Text, nullable=False),
     sa.Column("version", sa.Integer, nullable=False),
+    #: the current round's save at its deal (None before the game starts)
     sa.Column("deal", sa.Text),
+    #: the game's save at the current round's deal: scores, dealer, round number (None before the game starts)
+    sa.Column("game", sa.Text),
+    #: how many moves the room's earlier rounds hold: the current round's moves are numbered after them
+    sa.Column("first_move", sa.Integer, nullable=False, default=0),
     sa.Column("moves", sa.Integer, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
 )
@@ -97,6 +103,10 @@ class _Lost(Exception):
     """Another write raised the room's version first."""
 
 
+class _Done(Exception):
+    """What the write would do is done already: nothing to write."""
+
+
 @dataclass(frozen=True)
 class SeatView:
     """One seat's view of its room: its own hand and what everyone at the table sees, never another hand.
@@ -112,6 +122,11 @@ class SeatView:
     bots: tuple[str | None, ...]
     players: int
     table: TableSnapshot | None
+    #: the round being played (1 before the deal), each player's total (with the round's points once it is over),
+    #: and the total that ends the game (R13.3)
+    round_number: int = 1
+    scores: tuple[int, ...] = ()
+    target: int = 200
 
     @property
     def started(self) -> bool:
@@ -135,6 +150,7 @@ class SeatView:
 
     @property
     def over(self) -> bool:
+        """The round is over."""
         return self.table is not None and self.table.phase is Phase.OVER
 
 
@@ -196,7 +212,8 @@ class ClassStore:
         self.url = url
         #: where the store is, as a terminal may show it (a database URL's password left out)
         self.address = _shown(path_or_url)
-        self._rounds: dict[str, tuple[int, Round]] = {}
+        #: each room's round as its moves left it: (its first move, the moves played, the round)
+        self._rounds: dict[str, tuple[int, int, Round]] = {}
         self._lock = threading.Lock()
 
     def close(self) -> None:
@@ -259,7 +276,7 @@ class ClassStore:
                 with self._writing() as c:
                     c.execute(rooms.insert().values(code=code, players=players, seed=seed,
                                                     rules=json.dumps(rules.to_dict()), version=1, deal=None,
-                                                    moves=0, created=time.time()))
+                                                    game=None, first_move=0, moves=0, created=time.time()))
                 return code
             except IntegrityError:
                 continue
@@ -316,9 +333,40 @@ class ClassStore:
 
     def _deal(self, c: Connection, room: sa.Row[Any]) -> None:
         rules = RuleSet.from_dict(json.loads(room.rules))
-        r = Round.deal(room.players, seed=room.seed, dealer=room.seed % room.players, rules=rules)
-        c.execute(rooms.update().where(rooms.c.code == room.code).values(deal=json.dumps(r.to_dict())))
-        self._play_bots(c, room.code, r, 0)
+        self._start_round(c, room.code, Game(room.players, seed=room.seed, rules=rules), 0)
+
+    def _start_round(self, c: Connection, code: str, game: Game, first_move: int) -> None:
+        """Keep ``game`` at the deal of its current round, whose moves are numbered after ``first_move``; the
+        computer players whose turn it is play."""
+        c.execute(rooms.update().where(rooms.c.code == code).values(
+            deal=json.dumps(game.round.to_dict()), game=json.dumps(game.to_dict()), first_move=first_move))
+        self._play_bots(c, code, game.round, first_move)
+
+    def next_round(self, token: str, after: int) -> int:
+        """Deal the round after round ``after`` once that round is over (R13.5); the room's new version. Every seat
+        may ask: the first asking deals, and a seat asking for a round already dealt changes nothing. IllegalMove
+        while the round is played, or when the game is over (R13.3)."""
+        if not whole_number(after) or after < 1:
+            raise InvalidInput(f"after={str(after)[:24]} is not a round number (1, 2, …)")
+        with self.engine.connect() as c:
+            seat = self._seat(c, token)
+            room = self._room(c, seat.code)
+        if room.game is not None and json.loads(room.game)["round_number"] > after:
+            return int(room.version)
+
+        def deal(c: Connection, room: sa.Row[Any]) -> None:
+            game = self._game(c, room)
+            if game is None:
+                raise IllegalMove(gettext("the game in room {code} has not started yet").format(code=room.code))
+            if game.round_number > after:
+                raise _Done
+            game.next_round()  # the engine's refusals: the round is still played, or the game is over
+            self._start_round(c, room.code, game, room.moves)
+
+        try:
+            return self._write(seat.code, deal)
+        except _Done:
+            return self.version(seat.code)
 
     # ---------------------------------------------------------------- the game
 
@@ -330,16 +378,25 @@ class ClassStore:
             raise InvalidInput(gettext("this seat token is not known here: join the room again with its code"))
         return seat
 
+    def _game(self, c: Connection, room: sa.Row[Any]) -> Game | None:
+        """The room's game with its current round as the moves left it (None before the deal)."""
+        r = self._round(c, room)
+        if r is None:
+            return None
+        game = Game.from_dict(json.loads(room.game))
+        game.round = r
+        return game
+
     def _round(self, c: Connection, room: sa.Row[Any]) -> Round | None:
         """The room's round as its moves left it (a copy the caller may change)."""
         if room.deal is None:
             return None
         with self._lock:
             cached = self._rounds.get(room.code)
-        if cached is not None and cached[0] <= room.moves:
-            done, r = cached[0], cached[1].copy()
+        if cached is not None and cached[0] == room.first_move and cached[1] <= room.moves:
+            done, r = cached[1], cached[2].copy()
         else:
-            done, r = 0, Round.from_dict(json.loads(room.deal), history=False)
+            done, r = room.first_move, Round.from_dict(json.loads(room.deal), history=False)
         if done < room.moves:
             # bounded by the room's count: under READ COMMITTED a later statement may see moves committed since
             later = c.execute(sa.select(moves.c.move).where(moves.c.code == room.code, moves.c.number > done,
@@ -348,7 +405,7 @@ class ClassStore:
             for text in later:
                 perform(r, Move.from_dict(json.loads(text)))
             with self._lock:
-                self._rounds[room.code] = (room.moves, r.copy())
+                self._rounds[room.code] = (room.first_move, room.moves, r.copy())
         return r
 
     def view(self, token: str) -> SeatView:
@@ -357,11 +414,15 @@ class ClassStore:
             seat = self._seat(c, token)
             room = self._room(c, seat.code)
             everyone = c.execute(seats.select().where(seats.c.code == room.code).order_by(seats.c.seat)).all()
-            r = self._round(c, room)
+            game = self._game(c, room)
         names = tuple([s.name for s in everyone] + [""] * (room.players - len(everyone)))
         bots = tuple([s.bot for s in everyone] + [None] * (room.players - len(everyone)))
+        rules = RuleSet.from_dict(json.loads(room.rules))
+        if game is None:
+            return SeatView(room.code, seat.seat, room.version, names, bots, room.players, None, 1,
+                            (0,) * room.players, rules.target_score)
         return SeatView(room.code, seat.seat, room.version, names, bots, room.players,
-                        snapshot_of(r, seat.seat) if r is not None else None)
+                        snapshot_of(game.round, seat.seat), game.round_number, tuple(game.scores), rules.target_score)
 
     def legal_moves(self, token: str) -> list[Move]:
         """The moves this seat may make now (none before the deal, or after the round)."""
@@ -433,9 +494,15 @@ class ClassStore:
             return int(self._room(c, code).version)
 
     def history(self, code: str) -> tuple[dict[str, Any] | None, list[Move]]:
-        """The round's save at the deal (None before it) and every move since, in order."""
-        room, later = self._moves(code, 0)
+        """The current round's save at the deal (None before it) and every move since, in order."""
+        room, later = self._moves(code, None)
         return (json.loads(room.deal) if room.deal is not None else None), later
+
+    def game_history(self, code: str) -> tuple[dict[str, Any] | None, int, list[Move]]:
+        """The game's save at the current round's deal (:meth:`Game.to_dict`; None before the deal), how many moves
+        the earlier rounds hold, and every move of the current round, in order."""
+        room, later = self._moves(code, None)
+        return (json.loads(room.game) if room.game is not None else None), int(room.first_move), later
 
     def moves_since(self, code: str, count: int) -> tuple[int, list[Move]]:
         """The room's version and its moves after the first ``count``, in order (a table that has played
@@ -445,10 +512,12 @@ class ClassStore:
         room, later = self._moves(code, count)
         return int(room.version), later
 
-    def _moves(self, code: str, after: int) -> tuple[sa.Row[Any], list[Move]]:
+    def _moves(self, code: str, after: int | None) -> tuple[sa.Row[Any], list[Move]]:
+        """The room and its moves after the first ``after`` (the current round's, if None)."""
         code = _room_code(code)
         with self.engine.connect() as c:
             room = self._room(c, code)
+            after = room.first_move if after is None else after
             texts = c.execute(sa.select(moves.c.move).where(moves.c.code == code, moves.c.number > after,
                                                             moves.c.number <= room.moves)
                               .order_by(moves.c.number)).scalars().all()

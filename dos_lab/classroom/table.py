@@ -33,11 +33,11 @@ from collections.abc import Sequence
 
 from dos_lab.errors import DosError, InvalidInput
 from dos_lab.events import player_name
-from dos_lab.i18n import gettext
+from dos_lab.game import Game
+from dos_lab.i18n import gettext, ngettext
 from dos_lab.moves import Move, perform
 from dos_lab.play.controller import TableController
 from dos_lab.play.intents import Intent
-from dos_lab.round import Round
 
 from .store import ClassStore
 
@@ -53,18 +53,18 @@ class RoomTable(TableController):
         view = store.view(token)
         if not view.started:
             raise InvalidInput(gettext("The game in room {code} has not started yet.").format(code=view.code))
-        deal, moves = store.history(view.code)
-        assert deal is not None  # the room has started, so it has its deal
-        r = Round.from_dict(deal)
+        saved, first, moves = store.game_history(view.code)
+        assert saved is not None  # the room has started, so it has its game
+        game = Game.from_dict(saved)
         for move in moves:
-            perform(r, move)
+            perform(game.round, move)
         self.store, self.token, self.code = store, token, view.code
         self.names: Sequence[str] = view.names
         self.kinds: Sequence[str | None] = view.bots
         self.version = view.version
-        self._moves_seen = len(moves)
+        self._moves_seen = first + len(moves)
         self.guard = threading.RLock()
-        super().__init__(r, (), human=view.player, engine_declares=engine_declares)
+        super().__init__(game, (), human=view.player, engine_declares=engine_declares)
 
     def name(self, player: int) -> str:
         """``"You (P1)"`` for this seat, ``"P2 (Ola)"`` for a classmate, ``"P3 (greedy bot)"`` for a computer
@@ -100,8 +100,7 @@ class RoomTable(TableController):
             perform(r, earlier)
         result = super()._do(move)
         self._undoable = 0
-        self._watch(lambda: self._perform_all(later[mine + 1:]))
-        self._moves_seen += len(later)
+        self._moves_seen += mine + 1 + self._watch(lambda: self._play_along(later[mine + 1:]))
         self.version = version
         return result
 
@@ -111,9 +110,39 @@ class RoomTable(TableController):
             self._say(gettext("At a shared table a move cannot be taken back: your classmates have seen it."))
             self._changed()
 
-    def _perform_all(self, moves: Sequence[Move]) -> None:
-        for move in moves:
+    def _play_along(self, moves: Sequence[Move]) -> int:
+        """Play ``moves`` on the copy until the round ends (the rest belongs to the next round: it waits until
+        this student deals it with Next round, or follows a classmate who did); how many were played."""
+        for done, move in enumerate(moves):
+            if self.round.over:
+                return done
             perform(self.round, move)
+        return len(moves)
+
+    def next_round(self) -> None:
+        """Deal the next round, in the store (the first seat to ask deals it) and on this copy alike: the engine
+        deals both the same way."""
+        with self.guard:
+            game = self.game
+            if game is not None and self.round.over and not self.replaying and not game.over:
+                try:
+                    self.store.next_round(self.token, game.round_number)
+                except DosError as error:
+                    self._say(gettext("Not allowed: {reason}").format(reason=error), "error")
+                    self._changed()
+                    return
+            super().next_round()
+            self.catch_up()
+
+    def _over_prompt(self) -> str:
+        game = self.game
+        if game is not None and game.over and game.winner is not None:
+            points = game.scores[game.winner]
+            return ngettext("Game over: {player} wins the game with {points} point (target {target}).",
+                            "Game over: {player} wins the game with {points} points (target {target}).",
+                            points).format(player=self.name(game.winner), points=points,
+                                           target=game.rules.target_score)
+        return super()._over_prompt()
 
     def _play_bots(self) -> None:
         """The computer players of a room play in the store, as soon as the turn passes to them."""
@@ -124,10 +153,10 @@ class RoomTable(TableController):
         with self.guard:
             version, later = self.store.moves_since(self.code, self._moves_seen)
             self.version = version
-            if not later:
+            played = self._watch(lambda: self._play_along(later))
+            if not played:
                 return False
-            self._watch(lambda: self._perform_all(later))
-            self._moves_seen += len(later)
+            self._moves_seen += played
             self._undoable = 0
             self._changed()
             return True

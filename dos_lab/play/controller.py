@@ -34,7 +34,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
-from typing import Any, Concatenate, ParamSpec, cast
+from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 from dos_lab.bots import Bot, make_bot
 from dos_lab.cards import COLORS, Card, Color, Kind
@@ -55,6 +55,7 @@ __all__ = ["Declaration", "NeedsInput", "TableController", "TableSetup", "fresh_
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
+T = TypeVar("T")
 #: a safety net only: the engine ends every round long before this many bot turns
 MAX_BOT_TURNS = 5000
 
@@ -733,17 +734,18 @@ class TableController(Listeners):
 
         self._watch(bots_play)
 
-    def _watch(self, advance: Callable[[], object]) -> None:
+    def _watch(self, advance: Callable[[], T]) -> T:
         """Run ``advance`` (others play on) and keep a frame for every event it adds, to be shown one by one
-        after the events still to be watched."""
+        after the events still to be watched; returns what ``advance`` returns."""
         r = self.round
         start = r.event_count
         first = self._frames.get(start - 1) if self.replaying else None
         earlier = self._frames if first is not None else {}
         first = first or snapshot_of(r, self.human)
-        advance()
+        result = advance()
         frames = replay(first, r.events_since(start))
         self._frames = earlier | {start - 1: first} | {start + i: frame for i, frame in enumerate(frames)}
+        return result
 
 
 def _with_seed(setup: TableSetup) -> TableSetup:
