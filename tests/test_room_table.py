@@ -80,18 +80,35 @@ def play_round(tables: tuple[RoomTable, ...]) -> None:
                 table.skip()
         if tables[0].round.over:
             break
-        mover = next(t for t in tables if t.round.current == t.human)
-        mover.hint()
-        if mover.selected and mover.target is not None:
-            mover.match()
-        elif mover.enabled()["draw"]:
-            mover.draw()
-        elif mover.enabled()["place"]:
-            mover.toggle_card(0)
-            mover.place()
-        else:
-            mover.end_turn()
+        step(next(t for t in tables if t.round.current == t.human))
     assert all(t.round.over for t in tables)
+
+
+def step(mover: RoomTable) -> None:
+    """One action of the student whose turn it is, as the table's hint suggests."""
+    mover.hint()
+    if mover.selected and mover.target is not None:
+        mover.match()
+    elif mover.enabled()["draw"]:
+        mover.draw()
+    elif mover.enabled()["place"]:
+        mover.clear_selection()
+        mover.toggle_card(0)
+        mover.place()
+    else:
+        mover.end_turn()
+
+
+def finish_turn(mover: RoomTable) -> None:
+    """The student watches what is left to watch, then plays until their turn is over."""
+    if mover.replaying:
+        mover.skip()
+    turn = mover.round.turn
+    for _ in range(40):
+        if mover.round.turn != turn or mover.round.over:
+            return
+        step(mover)
+    raise AssertionError(f"the turn did not end: {mover.message}")
 
 
 def test_two_students_play_a_whole_round_through_their_tables(store: ClassStore) -> None:
@@ -133,3 +150,46 @@ def test_a_room_plays_a_game_of_rounds_to_its_target(store: ClassStore) -> None:
     tables[0].next_round()
     assert tables[0].game.round_number == store.view(ala).round_number  # nothing dealt after the end
     assert store.view(ola).scores == tuple(tables[0].game.scores)
+
+
+class Clock:
+    """A clock the test moves on by hand (the store asks it the time)."""
+
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_student_who_is_away_is_played_for_and_takes_the_seat_back(tmp_path: Path) -> None:
+    clock = Clock()
+    store = ClassStore(str(tmp_path / "class.db"), away_after=180, clock=clock)
+    code = store.create_room(players=2, seed=4)
+    ala, ola = store.join(code, "Ala"), store.join(code, "Ola")
+    tables = RoomTable(store, ala), RoomTable(store, ola)
+    mover, watcher = whose_turn(tables)
+    before = store.history(code)
+    clock.now += 100
+    store.here(watcher.token)
+    assert store.cover(code) == store.version(code) and store.history(code) == before  # not away yet
+    clock.now += 100  # the mover's page has said nothing for 200 s; the watcher's for 100 s
+    assert store.view(watcher.token).away[mover.human] is True
+    assert store.view(watcher.token).away[watcher.human] is False
+    store.cover(code)
+    assert len(store.history(code)[1]) > len(before[1])  # a computer player played the mover's turn
+    assert store.view(watcher.token).current == watcher.human
+    watcher.catch_up()
+    watcher.skip()
+    finish_turn(watcher)
+    # while the mover is away, their turns are played as soon as the turn passes to them
+    assert watcher.round.over or store.view(watcher.token).current == watcher.human
+    # back: the seat is the student's again, and their page catches up with what was played for them
+    store.here(mover.token)
+    assert store.view(mover.token).away[mover.human] is False
+    mover.catch_up()
+    mover.skip()
+    assert mover.round.to_dict() == store.save(code)
+    if not mover.round.over:
+        finish_turn(watcher)
+        assert watcher.round.over or store.view(mover.token).current == mover.human

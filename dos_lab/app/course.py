@@ -278,6 +278,8 @@ def render_rules(markdown: str) -> str:
 
 #: how ``dos-lab --store`` tells its kernels where the class store is
 STORE_ENV = "DOS_LAB_STORE"
+#: how ``dos-lab --away-after`` tells them when a student who left is played for
+AWAY_ENV = "DOS_LAB_AWAY_AFTER"
 
 
 def class_store_address() -> str:
@@ -297,8 +299,9 @@ def class_store_address() -> str:
 def class_store() -> ClassStore:
     """This kernel's connection to the class store (one per process)."""
     from dos_lab.classroom import ClassStore
+    from dos_lab.classroom.store import AWAY_AFTER
 
-    return ClassStore(class_store_address())
+    return ClassStore(class_store_address(), away_after=float(os.environ.get(AWAY_ENV) or AWAY_AFTER))
 
 
 def site_root() -> Path | None:

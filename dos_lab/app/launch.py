@@ -25,7 +25,16 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from dos_lab.app.course import APP_DIR, HOME, STORE_ENV, build_site, catalogue, class_store_address, course_sources
+from dos_lab.app.course import (
+    APP_DIR,
+    AWAY_ENV,
+    HOME,
+    STORE_ENV,
+    build_site,
+    catalogue,
+    class_store_address,
+    course_sources,
+)
 from dos_lab.i18n import SOURCE_LANGUAGE, available_languages, match_language
 
 __all__ = ["APP_DIR", "DEMO", "HOME", "build_parser", "main", "pools", "served_root"]
@@ -88,6 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--store", default=None, metavar="PATH_OR_URL",
                        help="where rooms and the class's results are kept: a file (SQLite) or a database URL such as "
                             "postgresql://user@host/dos (default: class.db in Jupyter's data folder)")
+    group.add_argument("--away-after", type=float, default=None, metavar="SECONDS",
+                       help="a student whose room page has been closed this long is played for by a computer player "
+                            "until they come back (default 180)")
     group.add_argument("--lang", default=None, metavar="CODE",
                        help=f"the site's language: / opens its home page (one of {', '.join(available_languages())}; "
                             "default en; every page also takes ?lang=)")
@@ -218,6 +230,10 @@ def main(argv: list[str] | None = None) -> None:
         os.environ["DOS_LAB_SITE"] = str(site)  # the kernels inherit it
         if args.store:
             os.environ[STORE_ENV] = args.store
+        if args.away_after is not None:
+            if not 0 < args.away_after <= 86_400:
+                sys.exit("dos-lab: --away-after takes a number of seconds from 1 to 86400")
+            os.environ[AWAY_ENV] = str(args.away_after)
         store = class_store_address()
         from dos_lab.classroom import ClassStore  # late, as the server below
         from dos_lab.errors import DosError

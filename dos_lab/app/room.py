@@ -38,6 +38,9 @@ __all__ = ["RoomPage", "room_page"]
 log = logging.getLogger(__name__)
 #: how often a page looks for classmates' moves (a cheap read of the room's version)
 POLL_SECONDS = 0.1
+#: how often a page tells the store its student is here, redraws the seats, and asks for a computer player to play
+#: for a classmate who is away (ClassStore.away_after)
+HERE_SECONDS = 10.0
 
 
 def _box(children: list[widgets.Widget], test_class: str) -> widgets.VBox:
@@ -206,6 +209,8 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
                 who = gettext("empty seat")
             else:
                 who = escape(name) + (" — " + escape(gettext("you")) if player == seat.player else "")
+                if seat.away[player]:
+                    who += " — " + escape(gettext("away: a computer player plays for them until they are back"))
             names.append(f"<li>{player_name(player)}: {who}</li>")
         waiting = ""
         if not seat.started:
@@ -226,9 +231,16 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
     def _follow(self) -> None:
         """Look for what classmates did, and show it: the seats before the deal, the moves after it."""
         assert self.seat is not None
-        code, version = self.seat.code, -1
+        code, version, said = self.seat.code, -1, 0.0
         while not self._stop.is_set():
             try:
+                if time.monotonic() - said >= HERE_SECONDS and self.token is not None:
+                    said = time.monotonic()
+                    self.store.here(self.token)
+                    if self.table is not None:
+                        self.store.cover(code)
+                    with self._lock:
+                        self._refresh()
                 now = self.store.version(code)
                 if now != version:
                     version = now

@@ -55,6 +55,10 @@ CODE_LENGTH = 4
 MAX_NAME = 24
 #: a write that loses a race is tried again this many times before the student is asked to try again
 ATTEMPTS = 50
+#: a student whose page has said nothing for this many seconds is away: a computer player plays for them
+AWAY_AFTER = 180.0
+#: the computer player that plays for a student who is away
+STAND_IN = "greedy"
 #: one pooled result is at most this many characters of JSON
 MAX_RESULT = 20_000
 
@@ -82,6 +86,8 @@ seats = sa.Table(
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("bot", sa.String(16)),
     sa.Column("token", sa.String(64), unique=True),
+    #: when the student's page last said it is open (None for a computer player)
+    sa.Column("seen", sa.Float),
 )
 moves = sa.Table(
     "moves", _metadata,
@@ -127,6 +133,8 @@ class SeatView:
     round_number: int = 1
     scores: tuple[int, ...] = ()
     target: int = 200
+    #: for each seat, True if its student is away and a computer player plays for them (AWAY_AFTER)
+    away: tuple[bool, ...] = ()
 
     @property
     def started(self) -> bool:
@@ -199,9 +207,15 @@ class ClassStore:
     """The site's shared, durable state (see the module's text). ``path_or_url`` is a file (SQLite), or a URL:
     ``"sqlite:///…"`` or ``"postgresql://…"``."""
 
-    def __init__(self, path_or_url: str = "class.db") -> None:
+    def __init__(self, path_or_url: str = "class.db", *, away_after: float = AWAY_AFTER,
+                 clock: Callable[[], float] = time.time) -> None:
         if not isinstance(path_or_url, str) or not path_or_url.strip():
             raise InvalidInput("the class store is a file name or a database URL, such as class.db")
+        if isinstance(away_after, bool) or not isinstance(away_after, int | float) or not 0 < away_after <= 86_400:
+            raise InvalidInput(f"away_after={str(away_after)[:24]} must be a number of seconds up to a day")
+        #: a student silent this long is away (a computer player plays their turns until they are back)
+        self.away_after = float(away_after)
+        self._clock = clock
         url = _url(path_or_url)
         try:
             self.engine = _sqlite_engine(url) if url.startswith("sqlite") else sa.create_engine(url)
@@ -308,7 +322,8 @@ class ClassStore:
                 raise InvalidInput(gettext("{name} is already at this table: add a letter to tell the names apart")
                                    .format(name=same[0]))
             label = name if bot is None else _bot_label(bot, [s.name for s in taken])
-            c.execute(seats.insert().values(code=room.code, seat=len(taken), name=label, bot=bot, token=token))
+            c.execute(seats.insert().values(code=room.code, seat=len(taken), name=label, bot=bot, token=token,
+                                            seen=None if bot else self._clock()))
             if len(taken) + 1 == room.players:
                 self._deal(c, room)
 
@@ -415,14 +430,16 @@ class ClassStore:
             room = self._room(c, seat.code)
             everyone = c.execute(seats.select().where(seats.c.code == room.code).order_by(seats.c.seat)).all()
             game = self._game(c, room)
-        names = tuple([s.name for s in everyone] + [""] * (room.players - len(everyone)))
-        bots = tuple([s.bot for s in everyone] + [None] * (room.players - len(everyone)))
-        rules = RuleSet.from_dict(json.loads(room.rules))
+        empty = room.players - len(everyone)
+        names = tuple([s.name for s in everyone] + [""] * empty)
+        bots = tuple([s.bot for s in everyone] + [None] * empty)
+        away = tuple([s.bot is None and self._away(s.seen) for s in everyone] + [False] * empty)
+        target = RuleSet.from_dict(json.loads(room.rules)).target_score
         if game is None:
             return SeatView(room.code, seat.seat, room.version, names, bots, room.players, None, 1,
-                            (0,) * room.players, rules.target_score)
+                            (0,) * room.players, target, away)
         return SeatView(room.code, seat.seat, room.version, names, bots, room.players,
-                        snapshot_of(game.round, seat.seat), game.round_number, tuple(game.scores), rules.target_score)
+                        snapshot_of(game.round, seat.seat), game.round_number, tuple(game.scores), target, away)
 
     def legal_moves(self, token: str) -> list[Move]:
         """The moves this seat may make now (none before the deal, or after the round)."""
@@ -454,6 +471,7 @@ class ClassStore:
             if r is None:
                 raise IllegalMove(gettext("the game in room {code} has not started yet").format(code=room.code))
             r.apply(move)  # raises the rule's refusal; the copy is thrown away then
+            c.execute(seats.update().where(seats.c.token == token).values(seen=self._clock()))
             number = room.moves + 1
             c.execute(moves.insert().values(code=room.code, number=number, move=json.dumps(move.to_dict()),
                                             at=time.time()))
@@ -462,8 +480,10 @@ class ClassStore:
         return self._write(seat.code, record)
 
     def _play_bots(self, c: Connection, code: str, r: Round, number: int) -> None:
-        """The computer players whose turn it is play their turns; every move is recorded."""
-        bots = {s.seat: s.bot for s in c.execute(seats.select().where(seats.c.code == code)) if s.bot}
+        """The computer players whose turn it is play their turns, and play for students who are away; every move
+        is recorded."""
+        bots = {s.seat: s.bot or STAND_IN for s in c.execute(seats.select().where(seats.c.code == code))
+                if s.bot or self._away(s.seen)}
         played: list[Move] = []
         while not r.over and r.current in bots:
             player = r.current
@@ -477,6 +497,35 @@ class ClassStore:
             c.execute(moves.insert().values(code=code, number=number, move=json.dumps(move.to_dict()),
                                             at=time.time()))
         c.execute(rooms.update().where(rooms.c.code == code).values(moves=number))
+
+    def _away(self, seen: float | None) -> bool:
+        return seen is not None and seen < self._clock() - self.away_after
+
+    def here(self, token: str) -> None:
+        """The seat's student is at the table (their page says so now and then): no computer player plays for
+        them, or it stops."""
+        with self._writing() as c:
+            seat = self._seat(c, token)
+            c.execute(seats.update().where(seats.c.token == seat.token).values(seen=self._clock()))
+
+    def cover(self, code: str) -> int:
+        """If the student whose turn it is has been away for :attr:`away_after` seconds, a computer player plays
+        their turn (and the computer players after it theirs); returns the room's version. Any seat's page may
+        ask: the one that asks first plays it."""
+
+        def stand_in(c: Connection, room: sa.Row[Any]) -> None:
+            r = self._round(c, room)
+            if r is None or r.over:
+                raise _Done
+            seat = c.execute(seats.select().where(seats.c.code == room.code, seats.c.seat == r.current)).first()
+            if seat is None or seat.bot is not None or not self._away(seat.seen):
+                raise _Done
+            self._play_bots(c, room.code, r, room.moves)
+
+        try:
+            return self._write(code, stand_in)
+        except _Done:
+            return self.version(code)
 
     def wait(self, code: str, version: int, timeout: float = 2.0) -> int:
         """Return the room's version once it is above ``version``, or when ``timeout`` seconds have passed."""
