@@ -80,6 +80,7 @@ def test_three_students_and_a_computer_player_share_one_table(browser: Browser, 
     expect(ala.locator(".dos-room-status")).to_contain_text("Please type your first name")
     ala.locator(".dos-create-name input").fill("Ala")
     ala.locator(".dos-room-players select").select_option("4")
+    ala.locator(".dos-room-target select").select_option(label="100 points")  # a game for one lesson
     ala.locator(".dos-create-room").click()
     expect(ala.locator(".dos-room-code")).to_have_text(re.compile(r"^[A-Z]{4}$"))
     code = ala.locator(".dos-room-code").inner_text()
@@ -105,6 +106,7 @@ def test_three_students_and_a_computer_player_share_one_table(browser: Browser, 
         expect(page.locator(".dos-table")).to_be_visible()
         expect(page.locator(".dos-opponents")).to_contain_text("greedy bot")
         assert shown_hand(page) == own_hand(store, page)  # only its own hand: the others are counts
+    assert store.view(seat_token(ala)).target == 100
     hands = [own_hand(store, page) for page in pages]
     assert len({tuple(h) for h in hands}) == 3
 

@@ -28,14 +28,17 @@ from dos_lab.classroom import ClassStore, RoomTable, SeatView
 from dos_lab.classroom.store import MAX_NAME
 from dos_lab.errors import DosError
 from dos_lab.events import player_name
-from dos_lab.i18n import SOURCE_LANGUAGE, get_language, gettext, notebook_language
+from dos_lab.i18n import SOURCE_LANGUAGE, get_language, gettext, ngettext, notebook_language
 from dos_lab.moves import MAX_PLAYERS
+from dos_lab.rules import RuleSet
 from dos_lab.widgets.cards import safe, set_trait, stylesheet
 from dos_lab.widgets.table import TableView
 
 __all__ = ["RoomPage", "room_page"]
 
 log = logging.getLogger(__name__)
+#: the game lengths a room may choose (R13.3): the rules' 200, or shorter for one lesson
+TARGETS = (50, 100, 200)
 #: how often a page looks for classmates' moves (a cheap read of the room's version)
 POLL_SECONDS = 0.1
 #: how often a page tells the store its student is here, redraws the seats, and asks for a computer player to play
@@ -92,6 +95,12 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
         self.players = widgets.Dropdown(options=[(str(n), n) for n in range(2, MAX_PLAYERS + 1)], value=2,
                                         description=gettext("Players"), style={"description_width": "11em"})
         self.players.add_class("dos-room-players")
+        # a game to 200 takes 20–40 minutes; a class tournament in one lesson plays to less
+        self.target = widgets.Dropdown(options=[(ngettext("{points} point", "{points} points", n).format(points=n), n)
+                                                for n in TARGETS],
+                                       value=RuleSet().target_score, description=gettext("Play to (R13.3)"),
+                                       style={"description_width": "11em"})
+        self.target.add_class("dos-room-target")
         create = _button(gettext("Start a room"), "dos-create-room", "primary")
         create.on_click(safe(self.create))
         self.join_code = _field("KBTM", gettext("Room code"), "dos-join-code", 8)
@@ -101,7 +110,7 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
         join.on_click(safe(self.join))
         self.forms = widgets.VBox([
             _box([widgets.HTML("<b>" + escape(gettext("Start a room")) + "</b>"), self.create_name, self.players,
-                  create], "dos-create-form"),
+                  self.target, create], "dos-create-form"),
             _box([widgets.HTML("<b>" + escape(gettext("Join a room")) + "</b>"), self.join_code, self.join_name,
                   join], "dos-join-form")])
 
@@ -135,7 +144,8 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
     def _create(self, name: str) -> None:
         from dos_lab.play.controller import fresh_seed
 
-        code = self.store.create_room(players=int(self.players.value), seed=fresh_seed())
+        code = self.store.create_room(players=int(self.players.value), seed=fresh_seed(),
+                                      rules=RuleSet(target_score=int(self.target.value)))
         self._sit(self.store.join(code, name))
 
     def join(self) -> None:
