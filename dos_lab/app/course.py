@@ -252,6 +252,8 @@ def site_words() -> dict[str, str]:
     """The words of the site's navigation bar in the current language. The rules page carries them as
     ``<meta name="dos-…">`` tags, and the page template reads them from there, so a new language needs no code."""
     return {"dos-home": gettext("Home"), "dos-rules": gettext("Rules"),
+            "dos-reconnecting": gettext("The connection to the class server was lost: reconnecting… The page comes "
+                                        "back by itself."),
             "dos-rule-title": gettext("Rule {rule} in the rules reference (opens a new tab)"),
             "dos-language-note": gettext("dos_lab has no {requested!r} translation, so it speaks English; "
                                          "languages: {languages}").replace("{languages}",

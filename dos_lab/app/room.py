@@ -90,6 +90,11 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
         self.status.add_class("dos-room-status")
         self.address = widgets.HTML(layout=widgets.Layout(height="0px", margin="0"))
         self.address.add_class("dos-room-address")
+        # the page's sign of life: the site template reloads a page whose kernel stops changing it (a restarted
+        # server), and the seat in the address brings the student back
+        self.alive = widgets.HTML(layout=widgets.Layout(height="0px", margin="0"))
+        self.alive.add_class("dos-room-alive")
+        self._beats = 0
 
         self.create_name = _field(gettext("your first name"), gettext("Your first name"), "dos-create-name", MAX_NAME)
         self.players = widgets.Dropdown(options=[(str(n), n) for n in range(2, MAX_PLAYERS + 1)], value=2,
@@ -124,7 +129,8 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
         self.lobby = _box([self.seats, self.owner_buttons], "dos-lobby")
         self.lobby.layout.display = "none"
         self.table_box = widgets.VBox()
-        super().__init__([stylesheet(), title, self.status, self.address, self.forms, self.lobby, self.table_box],
+        super().__init__([stylesheet(), title, self.status, self.address, self.alive, self.forms, self.lobby,
+                          self.table_box],
                          layout=widgets.Layout(padding="0 4px"))
         self.add_class("dos-page")
         self.add_class("dos-room-page")
@@ -246,6 +252,7 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
             try:
                 if time.monotonic() - said >= HERE_SECONDS and self.token is not None:
                     said = time.monotonic()
+                    self._beat()
                     self.store.here(self.token)
                     if self.table is not None:
                         self.store.cover(code)
@@ -263,6 +270,7 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
                             controller.catch_up()
                     game = self.table.controller.game if self.table is not None else None
                     if game is not None and game.over:
+                        self._beat(done=True)
                         return
             except DosError:
                 log.exception("room %s could not be read", code)
@@ -271,6 +279,10 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
                 log.exception("room %s: showing a change failed", code)
                 time.sleep(2)
             time.sleep(POLL_SECONDS)
+
+    def _beat(self, done: bool = False) -> None:
+        self._beats += 1
+        set_trait(self.alive, "value", f'<span data-dos-alive="{"done" if done else self._beats}"></span>')
 
     def close(self) -> None:
         self._stop.set()
