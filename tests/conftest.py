@@ -115,6 +115,18 @@ def app_url() -> Iterator[str]:
     yield from serving(start_app(port), f"http://127.0.0.1:{port}", f"voila/render/{served_root()[1]}")
 
 
+#: a page's "load" waits for Voilà to render the whole notebook in a kernel that may be starting cold while the
+#: machine is busy (30 s, Playwright's default, was not always enough on 2 cores); what a test waits for after
+#: the load keeps its own timeout
+NAVIGATION_TIMEOUT = 120_000
+
+
+@pytest.fixture(autouse=True)
+def _patient_navigation(request: pytest.FixtureRequest) -> None:
+    if "page" in request.fixturenames:
+        request.getfixturevalue("page").set_default_navigation_timeout(NAVIGATION_TIMEOUT)
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     """Where browser tests save their screenshots (gitignored)."""
