@@ -124,7 +124,9 @@ NAVIGATION_TIMEOUT = 120_000
 @pytest.fixture(autouse=True)
 def _patient_navigation(request: pytest.FixtureRequest) -> None:
     if "page" in request.fixturenames:
-        request.getfixturevalue("page").set_default_navigation_timeout(NAVIGATION_TIMEOUT)
+        page = request.getfixturevalue("page")
+        if hasattr(page, "set_default_navigation_timeout"):  # Playwright's page, not a test's parameter named so
+            page.set_default_navigation_timeout(NAVIGATION_TIMEOUT)
 
 
 @pytest.fixture(scope="session")
