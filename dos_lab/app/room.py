@@ -30,6 +30,7 @@ from dos_lab.errors import DosError
 from dos_lab.events import player_name
 from dos_lab.i18n import SOURCE_LANGUAGE, get_language, gettext, ngettext, notebook_language
 from dos_lab.moves import MAX_PLAYERS
+from dos_lab.play.controller import fresh_seed
 from dos_lab.rules import RuleSet
 from dos_lab.widgets.cards import safe, set_trait, stylesheet
 from dos_lab.widgets.table import TableView
@@ -148,7 +149,6 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
         self._try(lambda: self._create(self.create_name.value))
 
     def _create(self, name: str) -> None:
-        from dos_lab.play.controller import fresh_seed
 
         code = self.store.create_room(players=int(self.players.value), seed=fresh_seed(),
                                       rules=RuleSet(target_score=int(self.target.value)))

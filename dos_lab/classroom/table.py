@@ -61,7 +61,6 @@ class RoomTable(TableController):
         self.store, self.token, self.code = store, token, view.code
         self.names: Sequence[str] = view.names
         self.kinds: Sequence[str | None] = view.bots
-        self.version = view.version
         self._moves_seen = first + len(moves)
         self.guard = threading.RLock()
         super().__init__(game, (), human=view.player, engine_declares=engine_declares)
@@ -90,7 +89,7 @@ class RoomTable(TableController):
             raise DosError(gettext("At a shared table a move cannot be taken back: your classmates have seen it."))
         move = intent
         self.store.play(self.token, move)  # a refusal raises here, before the copy changes
-        version, later = self.store.moves_since(self.code, self._moves_seen)
+        _, later = self.store.moves_since(self.code, self._moves_seen)
         try:
             mine = next(i for i, m in enumerate(later) if m == move)
         except StopIteration:  # the store recorded it, so it is there; a store that lost it must not be trusted
@@ -101,7 +100,6 @@ class RoomTable(TableController):
         result = super()._do(move)
         self._undoable = 0
         self._moves_seen += mine + 1 + self._watch(lambda: self._play_along(later[mine + 1:]))
-        self.version = version
         return result
 
     def undo(self) -> None:
@@ -119,20 +117,14 @@ class RoomTable(TableController):
             perform(self.round, move)
         return len(moves)
 
-    def next_round(self) -> None:
-        """Deal the next round, in the store (the first seat to ask deals it) and on this copy alike: the engine
-        deals both the same way."""
-        with self.guard:
-            game = self.game
-            if game is not None and self.round.over and not self.replaying and not game.over:
-                try:
-                    self.store.next_round(self.token, game.round_number)
-                except DosError as error:
-                    self._say(gettext("Not allowed: {reason}").format(reason=error), "error")
-                    self._changed()
-                    return
-            super().next_round()
-            self.catch_up()
+    def _deal_next_round(self) -> None:
+        """Deal the next round in the store (the first seat to ask deals it; a refusal raises before anything
+        changes), then on this copy: the engine deals both the same way."""
+        game = self.game
+        if game is not None and self.round.over and not self.replaying and not game.over:
+            self.store.next_round(self.token, game.round_number)
+        super()._deal_next_round()
+        self.catch_up()
 
     def _over_prompt(self) -> str:
         game = self.game
@@ -151,8 +143,7 @@ class RoomTable(TableController):
         """Play the moves the store holds beyond this copy (classmates' and computer players'), to be watched
         step by step; True if there were any. The view redraws."""
         with self.guard:
-            version, later = self.store.moves_since(self.code, self._moves_seen)
-            self.version = version
+            _, later = self.store.moves_since(self.code, self._moves_seen)
             played = self._watch(lambda: self._play_along(later))
             if not played:
                 return False

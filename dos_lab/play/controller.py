@@ -696,6 +696,10 @@ class TableController(Listeners):
     @_intent
     def next_round(self) -> None:
         """Deal the next round (R13.5)."""
+        self._deal_next_round()
+
+    def _deal_next_round(self) -> None:
+        """What Next round does, for a table to extend (a shared table deals in its store first)."""
         if self.replaying:
             raise NeedsInput(gettext("Watch the end of the round first: press Next or Skip."))
         if self.game is None:
