@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import io
 import json
 import math
 import os
@@ -43,10 +42,10 @@ from dos_lab.errors import InvalidInput
 from dos_lab.i18n import decimal, get_language, gettext, language, ngettext, noop, number, percent
 from dos_lab.render import cards_html, table_html, win_rate_table
 from dos_lab.simulate import GameRecord, SerialExecutor, play_games, wilson_centre_and_half, wilson_interval
+from dos_lab.widgets.charts import percent_axis, png
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
-    from matplotlib.figure import Figure
 
 __all__ = [
     "EXERCISES",
@@ -487,25 +486,9 @@ def show_row_card_bars(hand_size: int = 7) -> None:
 
         figure, ax = plt.subplots(figsize=(8, 3.5), layout="constrained")
         row_card_bars(hand_size, ax=ax)
-        return "", _png(figure, tight=False)
+        return "", png(figure, tight=False)
 
     display(Image(data=_site_picture(("row card bars", hand_size), draw)[1]))  # type: ignore[no-untyped-call]
-
-
-def _png(figure: Figure, tight: bool = True) -> bytes:
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight" if tight else None)
-    if figure.canvas.manager is not None:  # made by pyplot, which keeps every figure until it is closed
-        import matplotlib.pyplot as plt
-
-        plt.close(figure)
-    return buffer.getvalue()
-
-
-def _percent_axis(ax: Axes, decimals: int = 0) -> None:
-    from matplotlib.ticker import PercentFormatter
-
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=decimals))
 
 
 def convergence_plot(outcomes: npt.NDArray[np.float64], exact: Fraction | float, title: str = "",
@@ -527,7 +510,7 @@ def convergence_plot(outcomes: npt.NDArray[np.float64], exact: Fraction | float,
     ax.set_xlabel(gettext("number of {unit} (log scale)").format(unit=gettext(unit)))
     ax.set_ylabel(gettext("{label} (%)").format(label=gettext(label)))
     ax.set_ylim(0, 1.02)
-    _percent_axis(ax)
+    percent_axis(ax)
     ax.set_title(title)
     ax.legend(loc="best")
     return ax
@@ -553,7 +536,7 @@ def row_card_bars(hand_size: int = 7, ax: Axes | None = None) -> Axes:
                           "Chance to match each row card with {count} cards in hand", hand_size).format(
         count=hand_size))
     ax.set_ylim(0, 1.05)
-    _percent_axis(ax)
+    percent_axis(ax)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return ax
 
@@ -598,7 +581,7 @@ def points_plot(hand_size: int = 7, ax: Axes | None = None, split: bool = True) 
     ax.set_xlabel(ngettext("points in a {count}-card hand", "points in a {count}-card hand", hand_size).format(
         count=hand_size))
     ax.set_ylabel(gettext("chance of each total (%)"))
-    _percent_axis(ax, 1)
+    percent_axis(ax, 1)
     ax.set_title(ngettext("Points left in a random {count}-card hand", "Points left in a random {count}-card hand",
                           hand_size).format(count=hand_size))
     ax.legend(loc="upper right", fontsize=8)
@@ -621,7 +604,7 @@ def win_rate_plot(records: Sequence[GameRecord], entrant: int = 0, name: str = "
     ax.fill_between(games, low, high, color="tab:green", alpha=0.2, label=gettext("95 % Wilson interval"))
     ax.axhline(0.5, color="black", linestyle="--", label=gettext("an even contest: 50 %"))
     ax.set_ylim(0, 1.02)
-    _percent_axis(ax)
+    percent_axis(ax)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # games are counted whole, even for a short run
     ax.set_xlabel(gettext("games played"))
     ax.set_ylabel(gettext("win rate (%)"))
@@ -689,8 +672,8 @@ def _rerunnable(n: int, seed: int, what: str, maximum: int, busy: str,
     result = widgets.HTML().add_class("dos-sim-result")
     picture = widgets.Image(format="png")
 
-    def show(text: str, png: bytes) -> None:
-        result.value, picture.value = text, png
+    def show(text: str, image: bytes) -> None:
+        result.value, picture.value = text, image
 
     def go(_: object = None) -> None:
         total, chosen = int(size.value), int(seed_box.value)
@@ -733,7 +716,7 @@ def run_simulation(question: str, exact: Fraction | float, *, title: str, label:
             hits=number(hits), total=number(total), noun=gettext(noun), verb=gettext(verb),
             share=percent(hits / total), low=percent(low, 2), high=percent(high, 2), exact=percent(exact, 2),
             inside=inside)
-        return f"<p style='font-size:15px'>{said}</p>", _png(figure)
+        return f"<p style='font-size:15px'>{said}</p>", png(figure)
 
     first = _site_picture(("simulation", question, exact, title, label, n, seed, v, hand_size, exclude_target,
                            at_least, noun, verb), lambda: work(n, seed, lambda _: None))
@@ -779,7 +762,7 @@ def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 15
 
         figure = Figure(figsize=(7, 3.3))  # not pyplot's: the picture of a rerun is drawn in the playing thread
         win_rate_plot(played, 0, names[0], ax=figure.subplots())
-        return _png(figure)
+        return png(figure)
 
     size, seed_box, again = _rerun_controls(games, seed, gettext("how many games"), 2_000)
     progress = widgets.Box([])
@@ -936,7 +919,7 @@ def _points_png(hand_size: int, lang: str = "en") -> bytes:
         figure, ax = plt.subplots(figsize=(8, 3.8))
         figure.subplots_adjust(left=0.09, right=0.98, top=0.91, bottom=0.14)
         points_plot(hand_size, ax=ax)
-        return "", _png(figure, tight=False)
+        return "", png(figure, tight=False)
 
     with language(lang):
         return _site_picture(("points", hand_size), draw)[1]
@@ -1048,9 +1031,9 @@ def _site_picture(key: tuple[Any, ...], make: Callable[[], tuple[str, bytes]]) -
     """``make()`` (a text and a PNG picture), drawn once per site (:func:`_site_shared`)."""
 
     def encoded() -> bytes:
-        text, png = make()
+        text, image = make()
         said = text.encode()
-        return len(said).to_bytes(4, "big") + said + png
+        return len(said).to_bytes(4, "big") + said + image
 
     stored = _site_shared(("picture", *key), encoded)
     size = int.from_bytes(stored[:4], "big")

@@ -478,10 +478,11 @@ def perform(r: Round, move: Move) -> object:
 
 def _seat(r: Round, player: int) -> int:
     if not whole_number(player) or not 0 <= player < r.players:
-        raise NotThere(ngettext("player {player} is not at this table: it has {count} seat, P1",
-                                    "player {player} is not at this table: it has {count} seats, P1 to P{count}",
-                                    r.players).format(player=huge_number(player) or repr(player)[:24],
-                                                      count=r.players))
+        # players are numbered from 0 in code, and labelled from P1 on the table
+        raise NotThere(ngettext("there is no player {player} at this table: it has {count} seat, player 0 (P1)",
+                                "there is no player {player} at this table: it has {count} seats, players 0 to "
+                                "{last} (P1 to P{count})", r.players).format(
+            player=huge_number(player) or repr(player)[:24], count=r.players, last=r.players - 1))
     return player
 
 

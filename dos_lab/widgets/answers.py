@@ -329,6 +329,10 @@ class Guess(widgets.VBox):  # type: ignore[misc]
         for listener in self._listeners:
             listener()
 
+    def on_lock(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` whenever the guess is locked in."""
+        self._listeners.append(listener)
+
     def compare(self, answer: Fraction | float | str, *, what: str | None = None,
                 note: str = "") -> Any:
         """A line that compares the locked-in guess with ``answer`` (it waits for the guess)."""

@@ -1,0 +1,192 @@
+"""The class's pooled experiments (issue "The class learns together"): results a whole class sends at once are all
+kept, one per student; only what the lesson's own simulation deals counts; the statistics are the textbook ones.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import threading
+import time
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from class_senders import STUDENTS, send_share
+
+from dos_lab import InvalidInput
+from dos_lab.classroom import ClassStore
+from dos_lab.classroom.experiments import (
+    EXPERIMENTS,
+    GUESS,
+    check_guess,
+    check_share,
+    experiment,
+    guesses,
+    pool,
+    reading,
+    run_share,
+    share_seed,
+)
+from dos_lab.probability import hand_points_pmf, p_single_match, sample_outcomes
+
+pytest_plugins = ["test_classroom"]  # its fixture `where`: a SQLite file, or a database on a real PostgreSQL
+
+
+def eventually(condition: Callable[[], bool], seconds: float = 30) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+def send_all_at_once(where: str, size: int) -> None:
+    context = multiprocessing.get_context("spawn")
+    go = context.Event()
+    senders = [context.Process(target=send_share, args=(where, name, go, size)) for name in STUDENTS]
+    for sender in senders:
+        sender.start()
+    time.sleep(3)  # let every process import and open the store, so the sends really come together
+    go.set()
+    for sender in senders:
+        sender.join(120)
+    assert [sender.exitcode for sender in senders] == [0] * len(senders)
+
+
+def test_a_whole_class_sends_at_once_and_every_latest_result_is_kept(where: str) -> None:
+    ClassStore(where).close()  # the tables exist before 30 processes race to open the store
+    send_all_at_once(where, 1)
+    send_all_at_once(where, 2)  # everybody sends again: the later result replaces the earlier
+    again = ClassStore(where)  # a new store object (a restarted server) reads what was sent
+    kept = again.results("lesson-01-hits")
+    assert sorted(student for student, _ in kept) == sorted(STUDENTS)
+    assert {result["size"] for _, result in kept} == {2}
+    e = experiment("lesson-01-hits")
+    assert all(result["hits"] == run_share(e, student)["hits"] for student, result in kept)
+    again.close()
+
+
+def wilson(hits: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval, written out from its textbook formula."""
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return centre - half, centre + half
+
+
+@pytest.mark.parametrize("name", sorted(EXPERIMENTS))
+def test_the_pool_is_the_sum_of_the_stored_shares_with_its_wilson_interval(name: str, tmp_path: Path) -> None:
+    store = ClassStore(str(tmp_path / "class.db"))
+    e = experiment(name)
+    for student in STUDENTS[:12]:
+        store.submit(name, student, run_share(e, student))
+    raw = [json.loads(json.dumps(result)) for _, result in store.results(name)]
+    hits, n = sum(r["hits"] for r in raw), sum(r["trials"] for r in raw)
+    p = pool(e, store.results(name))
+    assert (p.students, p.hits, p.trials, p.refused) == (12, hits, n, 0)
+    assert p.frequency == hits / n
+    assert p.interval == pytest.approx(wilson(hits, n), abs=1e-12)
+    assert [t for t, *_ in p.running()] == [100 * k for k in range(1, 13)]
+    assert p.running()[-1][1:] == pytest.approx((hits / n, *wilson(hits, n)), abs=1e-12)
+
+
+def test_a_share_is_what_the_lesson_deals_for_its_student() -> None:
+    e = experiment("lesson-01-hits")
+    share = run_share(e, "Ala")
+    outcomes = sample_outcomes("single_match", 100, share_seed(e.name, "Ala"), v=7, exclude_target=True)
+    assert share == {"hits": int(outcomes.sum()), "trials": 100, "seed": share_seed(e.name, "Ala")}
+    assert run_share(e, " ala ") == share != run_share(e, "Ola")
+    assert e.exact == p_single_match(7, exclude_target=True)
+    points = experiment("lesson-04-100-points")
+    assert points.exact == sum((q for v, q in hand_points_pmf(7).items() if v >= 100), Fraction(0))
+    dealt = sample_outcomes("hand_points", 100, share_seed(points.name, "Ala"))
+    assert run_share(points, "Ala")["hits"] == int((dealt >= 100).sum())
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    ({"hits": 100}, "gives"),  # a forged count
+    ({"seed": 1}, "seed"),  # someone else's hands
+    ({"trials": 1000}, "100 hands"),  # more hands than a share
+    ({"extra": 1}, "not a result"),
+])
+def test_a_result_the_lesson_did_not_deal_is_refused_and_left_out(change: dict[str, int], says: str) -> None:
+    e = experiment("lesson-01-hits")
+    forged = run_share(e, "Ala") | change
+    with pytest.raises(InvalidInput, match=says):
+        check_share(e, "Ala", forged)
+    p = pool(e, [("Ala", forged), ("Ola", run_share(e, "Ola"))])
+    assert (p.students, p.refused) == (1, 1)
+    assert "left out" in reading(e, p)[-1]
+
+
+def test_one_share_per_student_whatever_the_capitals() -> None:
+    e = experiment("lesson-01-hits")
+    p = pool(e, [("Ala", run_share(e, "Ala")), ("Ola", run_share(e, "Ola")), ("ALA", run_share(e, "ALA"))])
+    assert [student for student, _, _ in p.shares] == ["ALA", "Ola"]
+
+
+@pytest.mark.parametrize("bad", [{"chance": 101}, {"chance": -1}, {"chance": True}, {"chance": "40"}, {"choice": 4},
+                                 {"chance": 40, "choice": 1}, 40, None])
+def test_a_guess_is_a_chance_or_one_of_the_options(bad: object) -> None:
+    with pytest.raises(InvalidInput):
+        check_guess(bad, 4 if isinstance(bad, dict) and "choice" in bad else 0)
+    assert guesses([("Ala", bad), ("Ola", {"chance": 12})]) == [("Ola", 12.0)]
+
+
+# ---------------------------------------------------------------- the panel on a lesson's page
+
+
+@pytest.fixture
+def two_pages(tmp_path: Path) -> Iterator[tuple[object, object, ClassStore]]:
+    from dos_lab.app.class_panel import ClassPanel
+    from dos_lab.widgets.answers import Guess
+
+    store = ClassStore(str(tmp_path / "class.db"))
+    e = experiment("lesson-01-hits")
+    pages = [ClassPanel(store, e, "", Guess("?", name="1")), ClassPanel(store, e, "name=Ola", Guess("?", name="1"))]
+    yield pages[0], pages[1], store
+    for page in pages:
+        page.close()
+    store.close()
+
+
+def test_a_student_sends_a_share_and_every_page_shows_it(two_pages: tuple[object, object, ClassStore]) -> None:
+    from dos_lab.app.class_panel import ClassPanel
+
+    ala, ola, store = two_pages
+    assert isinstance(ala, ClassPanel) and isinstance(ola, ClassPanel)
+    ala.send_share()  # no name yet
+    assert "first name" in ala.status.value and store.results("lesson-01-hits") == []
+    ala.name.value = "Ala"
+    ala.send_share()
+    assert [s for s, _ in store.results("lesson-01-hits")] == ["Ala"]
+    assert "Lock in your guess" in ala.status.value
+    assert ala.guess is not None
+    ala.guess.control.value = 55
+    ala.guess.lock_in()  # the share was sent first: the guess follows by itself
+    assert store.results("lesson-01-hits" + GUESS) == [("Ala", {"chance": 55.0})]
+    assert "name=Ala" in ala.address.value
+    assert eventually(lambda: "sent 1 result." in ola.reading.value)
+    assert ola.name.value == "Ola"
+    ola.send_share()
+    assert eventually(lambda: "sent 2 results." in ala.reading.value)
+    assert ala.shares.value.count("<circle") == 2 and ala.running.value.count("<circle") == 2
+    assert ala.guesses.value.count("<circle") == 1
+
+
+def test_the_panel_draws_in_a_thread_while_the_page_works(two_pages: tuple[object, object, ClassStore]) -> None:
+    from dos_lab.app.class_panel import ClassPanel
+
+    ala, _, store = two_pages
+    assert isinstance(ala, ClassPanel)
+    threads = [threading.Thread(target=store.submit, args=("lesson-01-hits", name, run_share(
+        experiment("lesson-01-hits"), name))) for name in STUDENTS[:10]]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert eventually(lambda: "sent 10 results." in ala.reading.value)
