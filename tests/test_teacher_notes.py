@@ -40,3 +40,17 @@ def test_lesson_5_interval_is_wilson() -> None:
     low, high = wilson_interval(71, 150)
     assert f"{percent(low)[:-2]} %–{percent(high)}" in text
     assert percent(wilson_interval(8, 10)[0]) in text
+
+
+@pytest.mark.parametrize(("number", "name"), [(1, "lesson-01-hits"), (2, "lesson-02-any-match"), (3, "lesson-03-both"),
+                                              (4, "lesson-04-100-points")])
+def test_the_class_experiment_section_states_the_experiment_s_numbers(number: int, name: str) -> None:
+    from dos_lab.classroom.experiments import experiment
+
+    text = (TEACHER / f"lesson-{number:02d}.md").read_text()
+    section = text[text.index("## Class experiment"):text.index("## To talk about")]
+    e = experiment(name)
+    p = float(e.exact)
+    assert f"**{percent(p)}**" in section
+    for n in (e.size, 30 * e.size):  # the half-width of a 95 % interval for one student, and for a class of 30
+        assert f"±{1.959964 * (p * (1 - p) / n) ** 0.5 * 100:.1f}" in section

@@ -1,0 +1,79 @@
+"""A lesson's class experiment in Chromium on ``dos-lab`` (issue "The class learns together"): five students, each in
+their own browser, lock in a guess, type a first name and send their share of lesson 1; every page's class panel
+shows the pooled n = 5 × 100 hands and the class's frequency as the store has it. Screenshots go to
+``test-artifacts/``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from test_room_browser import FIRST, Site
+
+from dos_lab.classroom import ClassStore
+from dos_lab.classroom.experiments import experiment, pool
+from dos_lab.i18n import percent
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+NAMES = ["Ala", "Ola", "Ela", "Jan", "Kuba"]
+LESSON = "/voila/render/lessons/01-one-row-card.ipynb"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    running = Site(tmp_path_factory.mktemp("experiments") / "class.db")
+    running.start()
+    yield running
+    running.stop()
+
+
+def student(browser: Browser, site: Site, query: str = "") -> Page:
+    page = browser.new_context(viewport={"width": 1100, "height": 1300}).new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"{site.base}{LESSON}{query}", timeout=FIRST)
+    expect(page.locator(".dos-class-send")).to_be_visible(timeout=FIRST)
+    return page
+
+
+def test_five_students_pool_their_hands_and_every_page_shows_the_class(browser: Browser, site: Site,
+                                                                       artifacts: Path) -> None:
+    pages = [student(browser, site) for _ in NAMES]
+    first = pages[0]
+    first.locator(".dos-class-send").click()  # no name yet: told, nothing sent
+    expect(first.locator(".dos-class-status")).to_contain_text("type your first name")
+    for number, (page, name) in enumerate(zip(pages, NAMES, strict=True)):
+        page.locator(".dos-guess-1 .noUi-handle").focus()
+        for _ in range(number + 1):
+            page.keyboard.press("ArrowLeft")  # guesses below the middle: 49 %, 48 %, …
+        page.locator(".dos-guess-1 .dos-lock").click()
+        page.locator(".dos-class-name input").fill(name)
+        page.locator(".dos-class-name input").press("Enter")
+        page.locator(".dos-class-send").click()
+        expect(page.locator(".dos-class-status")).to_contain_text("Sent:")
+        expect(page).to_have_url(re.compile(rf"\?name={name}$"))
+
+    store = ClassStore(str(site.store))
+    e = experiment("lesson-01-hits")
+    p = pool(e, store.results(e.name))
+    assert (p.students, p.trials, p.refused) == (5, 500, 0)
+    for page in pages:
+        reading = page.locator(".dos-class-reading")
+        expect(reading).to_contain_text("The class has sent 5 results.")
+        expect(reading).to_contain_text(f"{p.hits} of 500 hands could match: {percent(p.frequency)}")
+        expect(reading).to_contain_text(f"95 % Wilson interval {percent(p.interval[0], 2)} to "
+                                        f"{percent(p.interval[1], 2)}")
+        expect(page.locator(".dos-class-shares circle")).to_have_count(5)
+        expect(page.locator(".dos-class-guesses circle")).to_have_count(5)
+        assert page.locator(".dos-class-panel").inner_text().count("Traceback") == 0
+    assert [g for _, g in store.results(e.name + "/guess")] == [{"chance": 50.0 - k} for k in range(1, 6)]
+    first.locator(".dos-class-panel").screenshot(path=str(artifacts / "class-experiment.png"))
+
+    again = student(browser, site, "?name=Ola")  # a reload keeps the student's own dot
+    expect(again.locator(".dos-class-name input")).to_have_value("Ola")
+    expect(again.locator(".dos-class-reading")).to_contain_text("The class has sent 5 results.")
+    expect(again.locator(".dos-class-shares circle[fill='#e65100']")).to_have_count(1)
+    store.close()
