@@ -479,7 +479,7 @@ def perform(r: Round, move: Move) -> object:
 def _seat(r: Round, player: int) -> int:
     if not whole_number(player) or not 0 <= player < r.players:
         # players are numbered from 0 in code, and labelled from P1 on the table
-        raise NotThere(ngettext("there is no player {player} at this table: it has {count} seat, player 0 (P1)",
+        raise NotThere(ngettext("there is no player {player} at this table: it has {count} seat, player {last} (P1)",
                                 "there is no player {player} at this table: it has {count} seats, players 0 to "
                                 "{last} (P1 to P{count})", r.players).format(
             player=huge_number(player) or repr(player)[:24], count=r.players, last=r.players - 1))

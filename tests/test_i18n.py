@@ -189,7 +189,7 @@ GOLDEN = {
     ],
     "pl": [
         "C3+Ż4 daje razem 7, a N5 wymaga 5 (R4.2)",
-        "G1 nie ma na ręce Z9 (ręka: C3 Ż4 Z7 C7) (R4.1)",
+        "G1 nie ma w ręce Z9 (ręka: C3 Ż4 Z7 C7) (R4.1)",
         "G1 zagrywa C7 na C7: pojedyncze dopasowanie, a kolory się zgadzają: pojedyncze dopasowanie koloru, "
         "1 karta bonusowa do wyłożenia (R6.1).",
         "G1 ma już dopasowanie w tej kolejce, więc nie może dobierać: w kolejce się dopasowuje albo dobiera, "
@@ -215,11 +215,11 @@ GOLDEN = {
         "(R3.1, R3.3)",
         "H2 přikládá Z3 + W=Z k W (jako 2, barva: zelená): dvojitá shoda, obě karty mají barvu karty z řady: dvojitá "
         "barevná shoda, 1 bonusová karta k položení a každý z ostatních hráčů si dobírá kartu (R6.2).",
-        "H2 volá „DOS!“ a přistihne hráče H1, který zapomněl zvolat „DOS!“: H1 si dobírá trestné karty na konci svého "
-        "tahu (E5) (R11.1).",
+        "H2 volá „DOS!“ a přistihne H1 bez zvolání „DOS!“: H1 si dobírá trestné karty na konci svého tahu (E5) "
+        "(R11.1).",
         "H1 si dobírá 2 karty za nezvolané „DOS!“ (R11.1).",
         "E6: H1 už nemá žádné karty a vyhrává kolo: získává 22 bodů (H2 má 12; H3 má 10) (R12, R13).",
-        "Tah 1: H1 přiřazuje, nebo si dobírá kartu.",
+        "Tah 1: H1 má přiřadit, nebo si dobrat kartu.",
         "Středová řada: [Z4▲] [Ž5★]",
         "H1 (na tahu): [Č7●] [M#■]",
         "H2: [W 2]",
@@ -227,7 +227,7 @@ GOLDEN = {
     ],
     "ru": [
         "К3+Ж4 в сумме дают 7, а для С5 нужно 5 (R4.2)",
-        "у И1 нет З9 на руке (рука: К3 Ж4 З7 К7) (R4.1)",
+        "у И1 нет З9 в руке (рука: К3 Ж4 З7 К7) (R4.1)",
         "И1 кладёт К7 на К7: одиночное совпадение, и цвета совпадают: одиночное совпадение по цвету, предстоит "
         "выложить 1 бонусную карту (R6.1).",
         "у И1 уже есть совпадение в этом ходу, поэтому брать карту нельзя: за ход либо делают совпадения, либо берут "
