@@ -190,3 +190,56 @@ def test_the_panel_draws_in_a_thread_while_the_page_works(two_pages: tuple[objec
     for thread in threads:
         thread.join()
     assert eventually(lambda: "sent 10 results." in ala.reading.value)
+
+
+# ---------------------------------------------------------------- the teacher's copy, and clearing the class
+
+
+def test_clearing_the_class_deletes_every_room_and_result(where: str) -> None:
+    store = ClassStore(where)
+    code = store.create_room(players=2, seed=3)
+    store.join(code, "Ala")
+    e = experiment("lesson-01-hits")
+    store.submit(e.name, "Ala", run_share(e, "Ala"))
+    assert store.clear() == {"rooms": 1, "results": 1}
+    again = ClassStore(where)
+    assert again.results(e.name) == [] and again.sent() == []
+    with pytest.raises(InvalidInput):
+        again.join(code, "Ola")  # the room is gone
+    store.close()
+    again.close()
+
+
+def test_the_csv_has_one_row_per_student_per_experiment_and_says_what_is_left_out(tmp_path: Path) -> None:
+    import csv
+    import subprocess
+    import sys
+
+    where = str(tmp_path / "class.db")
+    store = ClassStore(where)
+    e = experiment("lesson-01-hits")
+    for student in STUDENTS[:4]:
+        store.submit(e.name, student, run_share(e, student))
+        store.submit(e.name + GUESS, student, {"chance": 50})
+    store.submit(e.name, STUDENTS[0], run_share(e, STUDENTS[0]))  # sent twice: one row
+    store.submit(e.name, "Forger", run_share(e, "Forger") | {"hits": 100})
+    store.submit("lesson-02-any-match" + GUESS, "Ala", {"choice": 3})  # a guess, no result yet
+    out = tmp_path / "results.csv"
+    said = subprocess.run([sys.executable, "-m", "dos_lab", f"--store={where}", f"--results-csv={out}"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "Wrote 6 rows" in said
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert [(r["experiment"], r["student"]) for r in rows] == [
+        *[(e.name, s) for s in STUDENTS[1:4]], (e.name, STUDENTS[0]), (e.name, "Forger"),
+        ("lesson-02-any-match", "Ala")]
+    assert {r["counted"] for r in rows[:4]} == {"yes"} and rows[4]["counted"].startswith("no: The lesson's")
+    assert rows[0]["trials"] == "100" and rows[0]["guess"] == "50" and rows[0]["exact_percent"] == "66.40"
+    assert rows[5]["guess"] == "4" and rows[5]["counted"] == "no: no result sent"
+
+    kept = subprocess.run([sys.executable, "-m", "dos_lab", f"--store={where}", "--clear-class"], input="no\n",
+                          capture_output=True, text=True, check=True).stdout
+    assert "Nothing was deleted" in kept and len(ClassStore(where).sent()) == 10
+    gone = subprocess.run([sys.executable, "-m", "dos_lab", f"--store={where}", "--clear-class"], input="yes\n",
+                          capture_output=True, text=True, check=True).stdout
+    assert "Deleted 0 rooms and 10 results." in gone and ClassStore(where).sent() == []
+    store.close()

@@ -109,6 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--jupyter-config", type=Path, default=None, metavar="FOLDER",
                        help="with --export: also write the site's Voilà and server settings into this Jupyter "
                             "config folder (e.g. ~/.jupyter) and its template into Jupyter's data folder")
+    data = parser.add_argument_group("the class's data (in the class store; see docs/app.md)")
+    data.add_argument("--results-csv", type=Path, default=None, metavar="FILE",
+                      help="write every student's result of every class experiment into FILE as CSV (one row per "
+                           "student per experiment; '-' prints it) and exit")
+    data.add_argument("--clear-class", action="store_true",
+                      help="delete every room and every result from the class store, after asking, and exit")
     return parser
 
 
@@ -195,6 +201,41 @@ def write_config(folder: Path, args: argparse.Namespace, notebooks: list[str], h
     return folder
 
 
+def class_data(args: argparse.Namespace) -> None:
+    """``--results-csv`` and ``--clear-class``: the teacher's own copy of the class's data, and its deletion."""
+    from dos_lab.classroom import ClassStore
+    from dos_lab.classroom.export import results_csv
+    from dos_lab.errors import DosError
+
+    if args.store:
+        os.environ[STORE_ENV] = args.store
+    try:
+        store = ClassStore(class_store_address())
+    except DosError as error:
+        sys.exit(f"dos-lab: {error} (--store names another place)")
+    if args.results_csv is not None:
+        table = results_csv(store)
+        rows = table.count("\n") - 1
+        if str(args.results_csv) == "-":
+            sys.stdout.write(table)
+        else:
+            args.results_csv.write_text(table, encoding="utf-8")
+            print(f"Wrote {rows} row{'s' if rows != 1 else ''} (one per student per experiment) to "
+                  f"{args.results_csv.resolve()}", flush=True)
+    if args.clear_class:
+        try:
+            answer = input(f"Delete every room and every result in {store.address}? Type yes to delete: ")
+        except EOFError:  # no one to ask
+            answer = ""
+        if answer.strip().lower() != "yes":
+            print("Nothing was deleted.", flush=True)
+        else:
+            gone = store.clear()
+            print(f"Deleted {gone['rooms']} room{'s' if gone['rooms'] != 1 else ''} and {gone['results']} "
+                  f"result{'s' if gone['results'] != 1 else ''}.", flush=True)
+    store.close()
+
+
 def main(argv: list[str] | None = None) -> None:
     """Serve the site (see ``dos-lab --help``)."""
     args, voila_args = build_parser().parse_known_args(argv)
@@ -213,6 +254,9 @@ def main(argv: list[str] | None = None) -> None:
 
             for written in write_jupyter_config(args.jupyter_config.expanduser(), Path(jupyter_data_dir())):
                 print(f"Wrote {written}", flush=True)
+        return
+    if args.results_csv is not None or args.clear_class:
+        class_data(args)
         return
     ip = "0.0.0.0" if args.lan else "127.0.0.1"
     port = choose_port(ip, args.port)

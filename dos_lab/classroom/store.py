@@ -621,6 +621,25 @@ class ClassStore:
         return [(row.student, json.loads(row.result)) for row in rows]
 
 
+    def sent(self) -> list[tuple[str, str, Any, float]]:
+        """Every result of every experiment: (experiment, student, result, when it was sent), experiment by
+        experiment in the order they were sent."""
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(results).order_by(results.c.experiment, results.c.at,
+                                                         results.c.student)).all()
+        return [(row.experiment, row.student, json.loads(row.result), row.at) for row in rows]
+
+    def clear(self) -> dict[str, int]:
+        """Delete everything the class left: every room with its seats and moves, and every result. Returns how
+        many rooms and results there were."""
+        with self._writing() as c:
+            counted = {"rooms": c.execute(sa.select(sa.func.count()).select_from(rooms)).scalar_one(),
+                       "results": c.execute(sa.select(sa.func.count()).select_from(results)).scalar_one()}
+            for table in (moves, seats, results, rooms):
+                c.execute(table.delete())
+        return counted
+
+
 class _Recorder:
     """A round as a computer player sees it, writing down each of its actions as the engine's move."""
 

@@ -200,7 +200,7 @@ def _choices_picture(values: Sequence[int], answer: int, mine: int | None, optio
     for index, option in enumerate(options):
         y = 24 + index * row
         right = index == answer
-        width = counts[index] / most * (WIDTH - 200) if most else 0
+        width = counts[index] / most * (WIDTH - 340) if most else 0
         body += [_text(120, y + 14, option, anchor="end", bold=right),
                  f'<rect x="128" y="{y + 2}" width="{width:.1f}" height="{row - 8}" '
                  f'fill="{MINE if index == mine else (CLASS if right else OTHERS)}"/>',

@@ -1,0 +1,89 @@
+"""The class's experiments as a table for the teacher: one row per student per experiment, as CSV.
+
+The columns (``COLUMNS``):
+
+* ``experiment`` — the experiment's name, such as ``lesson-01-hits``;
+* ``student`` — the first name the student typed;
+* ``hits``, ``trials`` — how many of the student's hands (or deals) came out yes, of how many;
+* ``share_percent`` — ``hits`` as a percentage of ``trials``, one decimal;
+* ``exact_percent`` — the exact chance of the experiment, two decimals;
+* ``guess`` — the student's locked-in guess: a chance in percent, or the option picked (lesson 2: a row card,
+  numbered from 1 in the page's order: 1, Wild DOS, 10, Wild #); empty if none was sent;
+* ``counted`` — ``yes``, or why the result is left out of the class's pool;
+* ``sent_at`` — when the result was sent (UTC, ISO 8601).
+
+>>> from dos_lab.classroom import ClassStore
+>>> from dos_lab.classroom.experiments import experiment, run_share
+>>> store = ClassStore(":memory:")
+>>> store.submit("lesson-01-hits", "Ala", run_share(experiment("lesson-01-hits"), "Ala"))
+>>> store.submit("lesson-01-hits/guess", "Ala", {"chance": 40})
+>>> print(results_csv(store).splitlines()[0])
+experiment,student,hits,trials,share_percent,exact_percent,guess,counted,sent_at
+>>> results_csv(store).splitlines()[1].split(",")[:8]
+['lesson-01-hits', 'Ala', '72', '100', '72.0', '66.40', '40', 'yes']
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import UTC, datetime
+from typing import Any
+
+from dos_lab.classroom.experiments import EXPERIMENTS, GUESS, check_guess, check_share, student_key
+from dos_lab.classroom.store import ClassStore
+from dos_lab.errors import InvalidInput
+
+__all__ = ["COLUMNS", "results_csv"]
+
+COLUMNS = ("experiment", "student", "hits", "trials", "share_percent", "exact_percent", "guess", "counted", "sent_at")
+
+
+def _guess(result: Any) -> str:
+    """A stored guess as the table writes it: the chance in percent, or the option's number from 1."""
+    for choices in (0, 100):
+        try:
+            (kind, value), = check_guess(result, choices).items()
+        except InvalidInput:
+            continue
+        return str(value + 1) if kind == "choice" else f"{value:g}"
+    return ""
+
+
+def results_csv(store: ClassStore) -> str:
+    """Every student's latest result of every experiment in ``store``, with the guess, as CSV (``COLUMNS``)."""
+    sent = store.sent()
+    guesses = {(name.removesuffix(GUESS), student_key(student)): result
+               for name, student, result, _ in sent if name.endswith(GUESS)}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for name, student, result, at in sent:
+        if name.endswith(GUESS):
+            continue
+        e = EXPERIMENTS.get(name)
+        hits = result.get("hits") if isinstance(result, dict) else None
+        trials = result.get("trials") if isinstance(result, dict) else None
+        try:
+            if e is None:
+                raise InvalidInput("no lesson has this experiment")
+            check_share(e, student, result)
+            counted = "yes"
+        except InvalidInput as refusal:
+            counted = f"no: {refusal}"
+        share = (f"{100 * hits / trials:.1f}" if isinstance(hits, int) and isinstance(trials, int) and trials > 0
+                 else "")
+        writer.writerow([name, student, hits if hits is not None else "", trials if trials is not None else "",
+                         share, "" if e is None else f"{100 * float(e.exact):.2f}",
+                         _guess(guesses.get((name, student_key(student)))), counted,
+                         datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds")])
+        guesses.pop((name, student_key(student)), None)
+    sent_guess = {(name.removesuffix(GUESS), student_key(student)): (student, at) for name, student, _, at in sent
+                  if name.endswith(GUESS)}
+    for (name, key), result in guesses.items():  # a guess whose student has not sent a result
+        student, at = sent_guess[(name, key)]
+        e = EXPERIMENTS.get(name)
+        writer.writerow([name, student, "", "", "", "" if e is None else f"{100 * float(e.exact):.2f}",
+                         _guess(result), "no: no result sent",
+                         datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds")])
+    return out.getvalue()
