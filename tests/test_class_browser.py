@@ -5,7 +5,12 @@ shows the pooled n = 5 × 100 hands and the class's frequency as the store has i
 
 from __future__ import annotations
 
+import base64
+import csv
+import io
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,15 +22,29 @@ from dos_lab.classroom import ClassStore
 from dos_lab.classroom.experiments import experiment, pool
 from dos_lab.i18n import percent
 
+from conftest import wait_until_ready
+
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 NAMES = ["Ala", "Ola", "Ela", "Jan", "Kuba"]
 LESSON = "/voila/render/lessons/01-one-row-card.ipynb"
 
 
+TEACHER = "T3ACHERKEY"
+
+
+class TeacherSite(Site):
+    """The site with a known teacher token (``dos-lab`` would make and print a new one)."""
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={self.port}",
+                                      f"--store={self.store}", f"--teacher-token={TEACHER}"])
+        wait_until_ready(self.proc, self.base)
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    running = Site(tmp_path_factory.mktemp("experiments") / "class.db")
+    running = TeacherSite(tmp_path_factory.mktemp("experiments") / "class.db")
     running.start()
     yield running
     running.stop()
@@ -76,4 +95,25 @@ def test_five_students_pool_their_hands_and_every_page_shows_the_class(browser: 
     expect(again.locator(".dos-class-name input")).to_have_value("Ola")
     expect(again.locator(".dos-class-reading")).to_contain_text("The class has sent 5 results.")
     expect(again.locator(".dos-class-shares circle[fill='#e65100']")).to_have_count(1)
+
+    teacher = first.context.new_page()
+    teacher.goto(f"{site.base}/voila/render/teacher.ipynb", timeout=FIRST)
+    expect(teacher.locator(".dos-teacher-enter")).to_be_visible(timeout=FIRST)
+    teacher.locator(".dos-teacher-token input").fill("Ala")  # a wrong token: refused, nothing shown
+    teacher.locator(".dos-teacher-enter").click()
+    expect(teacher.locator(".dos-teacher-status")).to_contain_text("not the teacher token")
+    expect(teacher.locator(".dos-teacher-lesson-01-hits")).to_have_count(0)
+    teacher.locator(".dos-teacher-token input").fill(TEACHER)
+    teacher.locator(".dos-teacher-enter").click()
+    board = teacher.locator(".dos-teacher-lesson-01-hits")
+    expect(board).to_contain_text("The class has sent 5 results.")
+    expect(board).to_contain_text(f"{p.hits} of 500 hands could match")
+    for name in NAMES:
+        expect(board.locator("td", has_text=re.compile(rf"^{name}$"))).to_have_count(1)
+    href = teacher.locator(".dos-teacher-csv a").get_attribute("href")
+    assert href is not None and href.startswith("data:text/csv;base64,")
+    rows = list(csv.DictReader(io.StringIO(base64.b64decode(href.split(",", 1)[1]).decode())))
+    assert sorted(r["student"] for r in rows) == sorted(NAMES) and {r["counted"] for r in rows} == {"yes"}
+    teacher.screenshot(path=str(artifacts / "teacher-page.png"), full_page=True)
+    assert "T3ACHERKEY" not in first.content()  # students' pages never show the token
     store.close()

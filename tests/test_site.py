@@ -221,9 +221,11 @@ def test_the_site_folder_holds_only_the_course(tmp_path: Path) -> None:
     site = build_site(tmp_path / "site")
     files = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     entries = catalogue()
-    expected = ["home.ipynb", "room.ipynb", "rules.html", *(e.path for es in entries.values() for e in es)]
+    expected = ["home.ipynb", "room.ipynb", "teacher.ipynb", "rules.html",
+                *(e.path for es in entries.values() for e in es)]
     for lang in site_languages():  # each language's folder: the same home and room pages, its rules, its course
-        expected += [f"{lang}/home.ipynb", f"{lang}/room.ipynb", f"{lang}/rules.html", *(f"{lang}/{e.path}" for es in
+        expected += [f"{lang}/home.ipynb", f"{lang}/room.ipynb", f"{lang}/teacher.ipynb", f"{lang}/rules.html",
+                     *(f"{lang}/{e.path}" for es in
                                                                  catalogue(lang=lang).values() for e in es
                                                                  if not e.path.startswith("../"))]
     assert files == sorted(expected)

@@ -48,6 +48,8 @@ APP_DIR = Path(__file__).resolve().parent
 HOME = APP_DIR / "home.ipynb"
 #: the page "Play with your class" (package data too), served beside the home page in every language's folder
 ROOM = APP_DIR / "room.ipynb"
+#: the teacher's page: rooms and pooled results behind the teacher token
+TEACHER = APP_DIR / "teacher.ipynb"
 #: where the rules reference is served, relative to the site root
 RULES_PAGE = "rules.html"
 #: a course notebook's file name: two digits, a dash, a slug
@@ -210,6 +212,7 @@ def build_site(destination: Path, sources: CourseSources | None = None, link: bo
         root = destination if lang == SOURCE_LANGUAGE else destination / lang
         _place(sources.home, root / "home.ipynb", link)
         _place(ROOM, root / ROOM.name, link)
+        _place(TEACHER, root / TEACHER.name, link)
         for name, folder in local.folders.items():
             for notebook in _notebooks(folder):
                 _place(notebook, root / name / notebook.name, link)
@@ -280,6 +283,8 @@ def render_rules(markdown: str) -> str:
 
 #: how ``dos-lab --store`` tells its kernels where the class store is
 STORE_ENV = "DOS_LAB_STORE"
+#: how ``dos-lab`` tells its kernels the token that opens the teacher's page
+TEACHER_ENV = "DOS_LAB_TEACHER_TOKEN"
 #: how ``dos-lab --away-after`` tells them when a student who left is played for
 AWAY_ENV = "DOS_LAB_AWAY_AFTER"
 

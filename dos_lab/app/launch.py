@@ -30,6 +30,7 @@ from dos_lab.app.course import (
     AWAY_ENV,
     HOME,
     STORE_ENV,
+    TEACHER_ENV,
     build_site,
     catalogue,
     class_store_address,
@@ -89,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--lan", action="store_true",
                        help="serve the classroom network: listen on every network interface, protect the site "
                             "with a token (in the printed link), answer only to this computer's names, cap kernels")
+    group.add_argument("--teacher-token", default=None, metavar="TOKEN",
+                       help="the token that opens the teacher's page (default: a new one at every start, printed)")
     group.add_argument("--token", default=None,
                        help="the token students type (default: a new random one with --lan, none otherwise)")
     group.add_argument("--max-kernels", type=int, default=None, metavar="N",
@@ -267,11 +270,16 @@ def main(argv: list[str] | None = None) -> None:
                  for entries in catalogue(sources, lang).values() for entry in entries]
     page = "" if lang == SOURCE_LANGUAGE else f"voila/render/{home}"
     address = f"http://{host}:{port}/{page}" + (f"?token={token}" if token else "")
+    folder = posixpath.dirname(home)
+    teacher_address = (f"http://{host}:{port}/voila/render/{folder + '/' if folder else ''}teacher.ipynb"
+                       + (f"?token={token}" if token else ""))
 
     with tempfile.TemporaryDirectory(prefix="dos-lab-") as work:
         site = build_site(Path(work) / "site", sources)
         config = write_config(Path(work) / "config", args, notebooks, hosts, token, home)
         os.environ["DOS_LAB_SITE"] = str(site)  # the kernels inherit it
+        teacher = args.teacher_token or "".join(secrets.choice(TOKEN_LETTERS) for _ in range(10))
+        os.environ[TEACHER_ENV] = teacher
         if args.store:
             os.environ[STORE_ENV] = args.store
         if args.away_after is not None:
@@ -298,6 +306,8 @@ def main(argv: list[str] | None = None) -> None:
             else:
                 print("Stop with Ctrl+C.", flush=True)
             print(f"DOS lab: open {address}", flush=True)
+            print(f"The teacher's page: {teacher_address} — teacher token {teacher} (students' pages never show "
+                  "it)", flush=True)
             if not args.no_browser:
                 open_browser(address.replace(host, "127.0.0.1") if args.lan else address)
 

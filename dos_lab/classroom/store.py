@@ -47,7 +47,7 @@ from dos_lab.round import Round
 from dos_lab.rules import RuleSet
 from dos_lab.state import Phase
 
-__all__ = ["CODE_LETTERS", "MAX_NAME", "ClassStore", "SeatView"]
+__all__ = ["CODE_LETTERS", "MAX_NAME", "ClassStore", "RoomSummary", "SeatView"]
 
 #: room codes use letters a class cannot misread from the board (no I, L, O, Q, U, V)
 CODE_LETTERS = "ABCDEFGHJKMNPRSTWXYZ"
@@ -111,6 +111,18 @@ class _Lost(Exception):
 
 class _Done(Exception):
     """What the write would do is done already: nothing to write."""
+
+
+@dataclass(frozen=True)
+class RoomSummary:
+    """One room for the teacher: its code, its seats' names, and its game (None and () before the deal)."""
+
+    code: str
+    players: int
+    names: tuple[str, ...]
+    round_number: int | None
+    scores: tuple[int, ...]
+    over: bool
 
 
 @dataclass(frozen=True)
@@ -620,6 +632,19 @@ class ClassStore:
                              .order_by(results.c.at, results.c.student)).all()
         return [(row.student, json.loads(row.result)) for row in rows]
 
+
+    def rooms_now(self) -> list[RoomSummary]:
+        """Every room as its teacher sees it: who sits where, and how far the game is, oldest room first."""
+        found = []
+        with self.engine.connect() as c:
+            for room in c.execute(sa.select(rooms).order_by(rooms.c.created, rooms.c.code)).all():
+                names = c.execute(sa.select(seats.c.name).where(seats.c.code == room.code)
+                                  .order_by(seats.c.seat)).scalars().all()
+                game = self._game(c, room)
+                found.append(RoomSummary(room.code, room.players, tuple(names), None if game is None else
+                                         game.round_number, () if game is None else tuple(game.scores),
+                                         game is not None and game.over))
+        return found
 
     def sent(self) -> list[tuple[str, str, Any, float]]:
         """Every result of every experiment: (experiment, student, result, when it was sent), experiment by
