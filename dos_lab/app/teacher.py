@@ -135,8 +135,9 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             link = base64.b64encode(table.encode()).decode()
             set_trait(self.download, "value", f"<p style='margin:6px 0;font-size:15px'>"
                       f"<a download='dos-lab-results.csv' href='data:text/csv;base64,{link}'>"
-                      + escape(gettext("Download the results (CSV, {rows} rows: one per student per experiment)")
-                               .format(rows=number(rows))) + "</a></p>")
+                      + escape(ngettext("Download the results (CSV, {rows} row: one per student per experiment)",
+                                        "Download the results (CSV, {rows} rows: one per student per experiment)",
+                                        rows).format(rows=number(rows))) + "</a></p>")
             set_trait(self.rooms, "value", self._rooms_html())
             shown = [self._experiment(e) for e in EXPERIMENTS.values()]
             self.experiments.children = [w for w in shown if w is not None] or [widgets.HTML(
