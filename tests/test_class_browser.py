@@ -65,10 +65,16 @@ def test_five_students_pool_their_hands_and_every_page_shows_the_class(browser: 
     first.locator(".dos-class-send").click()  # no name yet: told, nothing sent
     expect(first.locator(".dos-class-status")).to_contain_text("type your first name")
     for number, (page, name) in enumerate(zip(pages, NAMES, strict=True)):
-        page.locator(".dos-guess-1 .noUi-handle").focus()
-        for _ in range(number + 1):
-            page.keyboard.press("ArrowLeft")  # guesses below the middle: 49 %, 48 %, …
+        handle, readout = page.locator(".dos-guess-1 .noUi-handle"), page.locator(".dos-guess-1 .widget-readout")
+        wanted = str(49 - number)  # guesses below the middle: 49 %, 48 %, …
+        for _ in range(20):  # a key pressed while the page is still busy may be lost: press until it shows
+            if readout.inner_text().strip() == wanted:
+                break
+            handle.focus()
+            page.keyboard.press("ArrowLeft" if int(readout.inner_text().strip()) > int(wanted) else "ArrowRight")
+        expect(readout).to_have_text(wanted)
         page.locator(".dos-guess-1 .dos-lock").click()
+        expect(page.locator(".dos-guess-1 .dos-guess-status")).to_contain_text(f"{wanted} %")
         page.locator(".dos-class-name input").fill(name)
         page.locator(".dos-class-name input").press("Enter")
         page.locator(".dos-class-send").click()
