@@ -88,6 +88,36 @@ def serve_site_without_pools() -> Iterator[str]:
     yield from (url.rstrip("/") for url in serving(proc, f"http://127.0.0.1:{port}", ""))
 
 
+class Site:
+    """``dos-lab`` on a free port with a class store of its own (and ``extra`` options); it can be stopped and
+    started again."""
+
+    def __init__(self, store: Path, *extra: str) -> None:
+        self.store, self.extra, self.port = store, extra, free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={self.port}",
+                                      f"--store={self.store}", *self.extra])
+        wait_until_ready(self.proc, self.base)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            stop_app(self.proc)
+            self.proc = None
+
+
+def running_site(store: Path, *extra: str) -> Iterator[Site]:
+    """A started :class:`Site`, stopped afterwards (for a module-scoped fixture)."""
+    site = Site(store, *extra)
+    site.start()
+    try:
+        yield site
+    finally:
+        site.stop()
+
+
 def serve_notebook(notebook: Path) -> Iterator[str]:
     """Voila on one notebook, on a free port; yields the page URL (for a module-scoped fixture)."""
     port = free_port()

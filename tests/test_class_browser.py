@@ -9,20 +9,18 @@ import base64
 import csv
 import io
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_room_browser import FIRST, Site
+from test_room_browser import FIRST
 
 from dos_lab.classroom import ClassStore
 from dos_lab.classroom.experiments import experiment, pool
 from dos_lab.i18n import percent
 
-from conftest import wait_until_ready
+from conftest import Site, running_site
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -33,21 +31,10 @@ LESSON = "/voila/render/lessons/01-one-row-card.ipynb"
 TEACHER = "T3ACHERKEY"
 
 
-class TeacherSite(Site):
-    """The site with a known teacher token (``dos-lab`` would make and print a new one)."""
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={self.port}",
-                                      f"--store={self.store}", f"--teacher-token={TEACHER}"])
-        wait_until_ready(self.proc, self.base)
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    running = TeacherSite(tmp_path_factory.mktemp("experiments") / "class.db")
-    running.start()
-    yield running
-    running.stop()
+    # a known teacher token: dos-lab would make and print a new one
+    yield from running_site(tmp_path_factory.mktemp("experiments") / "class.db", f"--teacher-token={TEACHER}")
 
 
 def student(browser: Browser, site: Site, query: str = "") -> Page:

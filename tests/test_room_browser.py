@@ -6,8 +6,6 @@ same seat at the same move. Screenshots go to ``test-artifacts/``."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -18,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from dos_lab.classroom import ClassStore
 from dos_lab.widgets.cards import face_text
 
-from conftest import free_port, stop_app, wait_until_ready
+from conftest import Site, running_site
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -26,31 +24,9 @@ FIRST = 90_000  # a room page starts its own kernel
 MOVE = 15_000
 
 
-class Site:
-    """``dos-lab`` on a free port with a class store of its own; it can be stopped and started again."""
-
-    def __init__(self, store: Path) -> None:
-        self.store, self.port = store, free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={self.port}",
-                                      f"--store={self.store}"])
-        wait_until_ready(self.proc, self.base)
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            stop_app(self.proc)
-            self.proc = None
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    running = Site(tmp_path_factory.mktemp("rooms") / "class.db")
-    running.start()
-    yield running
-    running.stop()
+    yield from running_site(tmp_path_factory.mktemp("rooms") / "class.db")
 
 
 def student(browser: Browser) -> Page:
@@ -123,6 +99,7 @@ def test_three_students_and_a_computer_player_share_one_table(browser: Browser, 
     by_seat = {store.view(seat_token(p)).player: p for p in pages}
     if current not in by_seat:  # the computer player went first and is done: it is a student's turn now
         current = store.view(seat_token(ala)).current
+        assert current is not None
     mover = by_seat[current]
     others = [p for p in pages if p is not mover]
     version = store.view(seat_token(mover)).version
