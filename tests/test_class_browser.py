@@ -113,4 +113,17 @@ def test_five_students_pool_their_hands_and_every_page_shows_the_class(browser: 
     assert sorted(r["student"] for r in rows) == sorted(NAMES) and {r["counted"] for r in rows} == {"yes"}
     teacher.screenshot(path=str(artifacts / "teacher-page.png"), full_page=True)
     assert "T3ACHERKEY" not in first.content()  # students' pages never show the token
+
+    # the teacher closes the experiment and lets students see first names: every open lesson page follows
+    teacher.locator(".dos-teacher-switch-lesson-01-hits").click()
+    expect(teacher.locator(".dos-teacher-switch-lesson-01-hits")).to_contain_text("Open lesson 1")
+    teacher.locator(".dos-teacher-names input").check()
+    expect(again.locator(".dos-class-send")).to_be_disabled()
+    expect(again.locator(".dos-class-notice")).to_contain_text("closed this class experiment")
+    for name in NAMES:
+        expect(again.locator(".dos-class-names")).to_contain_text(name)
+    again.locator(".dos-class-panel").screenshot(path=str(artifacts / "class-experiment-closed.png"))
+    assert store.settings().closed == {e.name} and store.settings().first_names
+    teacher.locator(".dos-teacher-switch-lesson-01-hits").click()
+    expect(again.locator(".dos-class-send")).to_be_enabled()
     store.close()

@@ -11,13 +11,14 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from html import escape
 from pathlib import Path
 
 import pytest
 from class_senders import STUDENTS, send_share
 
 from dos_lab import InvalidInput
-from dos_lab.classroom import ClassStore
+from dos_lab.classroom import ClassSettings, ClassStore
 from dos_lab.classroom.experiments import (
     EXPERIMENTS,
     GUESS,
@@ -178,6 +179,30 @@ def test_a_student_sends_a_share_and_every_page_shows_it(two_pages: tuple[object
     assert ala.guesses.value.count("<circle") == 1
 
 
+def test_lesson_2_sends_the_picked_row_card_and_marks_the_easiest_one_right(tmp_path: Path) -> None:
+    from dos_lab.app.class_panel import ClassPanel
+    from dos_lab.lessons import row_label
+    from dos_lab.probability import p_any_match
+    from dos_lab.widgets.answers import Guess
+
+    e = experiment("lesson-02-any-match")
+    easiest = max(e.choices, key=p_any_match)
+    store = ClassStore(str(tmp_path / "class.db"))
+    guess = Guess("?", kind="choice", options=[row_label(v) for v in e.choices], name="2")
+    page = ClassPanel(store, e, "name=Ala", guess)
+    try:
+        guess.control.value = row_label(easiest)
+        guess.lock_in()
+        page.send_share()
+        assert store.results(e.name + GUESS) == [("Ala", {"choice": e.choices.index(easiest)})]
+        assert e.right_choice == e.choices.index(easiest)
+        right = page.guesses.value.split(escape(row_label(easiest)))[0].rsplit("<text", 1)[1]
+        assert "bold" in right  # the right option is drawn in bold
+    finally:
+        page.close()
+        store.close()
+
+
 def test_the_panel_draws_in_a_thread_while_the_page_works(two_pages: tuple[object, object, ClassStore]) -> None:
     from dos_lab.app.class_panel import ClassPanel
 
@@ -193,6 +218,93 @@ def test_the_panel_draws_in_a_thread_while_the_page_works(two_pages: tuple[objec
 
 
 # ---------------------------------------------------------------- the teacher's copy, and clearing the class
+
+
+# ---------------------------------------------------------------- what the teacher chose
+
+
+def test_a_closed_experiment_takes_nothing_until_it_is_opened_again(tmp_path: Path) -> None:
+    store = ClassStore(str(tmp_path / "class.db"))
+    share = run_share(experiment("lesson-01-hits"), "Ala")
+    store.submit("lesson-01-hits", "Ala", share)
+    store.close_experiment("lesson-01-hits")
+    for name, result in (("lesson-01-hits", run_share(experiment("lesson-01-hits"), "Ola")),
+                         ("lesson-01-hits" + GUESS, {"chance": 30})):
+        with pytest.raises(InvalidInput, match="closed this class experiment"):
+            store.submit(name, "Ola", result)
+    store.submit("lesson-03-both", "Ola", run_share(experiment("lesson-03-both"), "Ola"))  # the others stay open
+    assert store.results("lesson-01-hits") == [("Ala", share)] and store.results("lesson-01-hits" + GUESS) == []
+    again = ClassStore(str(tmp_path / "class.db"))  # the teacher's choice is kept in the store
+    assert again.settings().closed == {"lesson-01-hits"}
+    again.open_experiment("lesson-01-hits")
+    store.submit("lesson-01-hits", "Ola", run_share(experiment("lesson-01-hits"), "Ola"))
+    assert [s for s, _ in store.results("lesson-01-hits")] == ["Ala", "Ola"]
+
+
+def test_the_panel_follows_what_the_teacher_chose(tmp_path: Path) -> None:
+    from dos_lab.app.class_panel import ClassPanel
+
+    store = ClassStore(str(tmp_path / "class.db"))
+    e = experiment("lesson-01-hits")
+    store.submit(e.name, "Ola", run_share(e, "Ola"))
+    page = ClassPanel(store, e)
+    try:
+        assert "Ola" not in page.names.value  # anonymous dots unless the teacher allows first names
+        store.change_settings(first_names=True, send_automatically=True)
+        assert eventually(lambda: "Ola" in page.names.value and "as soon as" in page.notice.value)
+        page.name.value = "Ala"  # typed and Enter pressed: sent without the button
+        assert [s for s, _ in store.results(e.name)] == ["Ola", "Ala"]
+        store.close_experiment(e.name)
+        assert eventually(lambda: page.send.disabled and "closed" in page.notice.value)
+        page.name.value = "Ela"
+        page.send_share()  # a click that reached a closed experiment anyway: told, nothing kept
+        assert "closed" in page.status.value and len(store.results(e.name)) == 2
+    finally:
+        page.close()
+        store.close()
+
+
+def test_the_teacher_page_opens_and_closes_experiments_and_sets_the_class(tmp_path: Path) -> None:
+    from dos_lab.app.teacher import TeacherPage
+
+    store = ClassStore(str(tmp_path / "class.db"))
+    page = TeacherPage(store, "KEY", "teacher=KEY")
+    try:
+        button = page.switches["lesson-03-both"]
+        assert "Close lesson 3" in button.description
+        button.click()
+        assert store.settings().closed == {"lesson-03-both"} and "Open lesson 3" in button.description
+        button.click()
+        assert store.settings().closed == frozenset()
+        page.first_names.value = True
+        assert store.settings() == ClassSettings(first_names=True)
+        store.change_settings(send_automatically=True)  # another teacher's page, or the same one reloaded
+        assert eventually(lambda: page.auto.value)
+        assert store.settings() == ClassSettings(send_automatically=True, first_names=True)
+    finally:
+        page.close()
+        store.close()
+
+
+def test_an_in_memory_store_takes_a_polling_thread_and_clicks_in_turn() -> None:
+    # a page in a test or a lesson's notebook run outside the site keeps its class in memory: one connection
+    store, failed = ClassStore(":memory:"), []
+
+    def poll() -> None:
+        for _ in range(300):
+            try:
+                store.results_mark("lesson-01-hits")
+                store.rooms_now()
+            except Exception as error:
+                failed.append(error)
+
+    looking = threading.Thread(target=poll)
+    looking.start()
+    for i in range(150):
+        store.submit("lesson-01-hits", f"Student {i}", {"hits": 1, "trials": 100, "seed": 0})
+    looking.join()
+    assert failed == []
+    assert len(store.results("lesson-01-hits")) == 150
 
 
 def test_clearing_the_class_deletes_every_room_and_result(where: str) -> None:

@@ -23,10 +23,11 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.app.course import class_store
 from dos_lab.app.page import request_query
-from dos_lab.classroom import ClassStore
+from dos_lab.classroom import ClassSettings, ClassStore
 from dos_lab.classroom.experiments import (
     GUESS,
     Experiment,
+    Pool,
     check_guess,
     experiment,
     guesses,
@@ -38,6 +39,7 @@ from dos_lab.classroom.experiments import (
 from dos_lab.classroom.store import MAX_NAME
 from dos_lab.errors import DosError
 from dos_lab.i18n import gettext, number, percent
+from dos_lab.lessons import row_label
 from dos_lab.widgets.answers import Guess
 from dos_lab.widgets.cards import safe, set_trait
 from dos_lab.widgets.class_pictures import guesses_picture, running_picture, shares_picture
@@ -52,13 +54,10 @@ POLL_SECONDS = 0.25
 class ClassPanel(widgets.VBox):  # type: ignore[misc]
     """The class experiment of one lesson: a name, "Deal and send to the class", and the class's pool, live."""
 
-    def __init__(self, store: ClassStore, e: Experiment, query: str = "", guess: Guess | None = None,
-                 answer: int | None = None) -> None:
+    def __init__(self, store: ClassStore, e: Experiment, query: str = "", guess: Guess | None = None) -> None:
         self.store, self.experiment, self.query, self.guess = store, e, query, guess
-        #: the right option of a guess between options (lesson 2's row cards), else the guess is a chance
-        self.answer = answer
-        self.options: tuple[str, ...] = tuple(guess.control.options) if guess is not None and guess.kind == "choice" \
-            else ()
+        #: what the page's guess picks between (lesson 2's row cards, as the page shows them), else it is a chance
+        self.options = tuple(row_label(v) for v in e.choices)
         self._lock = threading.RLock()
         self._stop = threading.Event()
         self.student: str | None = None
@@ -77,18 +76,24 @@ class ClassPanel(widgets.VBox):  # type: ignore[misc]
         self.shares = widgets.HTML().add_class("dos-class-shares")
         self.running = widgets.HTML().add_class("dos-class-running")
         self.reading = widgets.HTML().add_class("dos-class-reading")
+        #: what the teacher chose: closed, sent automatically, first names shown (ClassSettings)
+        self.notice = widgets.HTML().add_class("dos-class-notice")
+        self.names = widgets.HTML().add_class("dos-class-names")
+        self.settings = store.settings()
         intro = widgets.HTML("<p style='margin:4px 0;font-size:15px'>" + escape(gettext(
             "The page deals {size} {noun} for you: your first name picks the seed, so every classmate gets "
             "different cards.").format(size=number(e.size), noun=gettext(e.noun))) + "</p>")
         super().__init__([widgets.HTML("<h3 style='margin:4px 0'>" + escape(gettext("Class experiment")) + "</h3>"),
-                          intro, widgets.HBox([self.name, self.send]), self.status, self.address, self.guesses,
-                          self.shares, self.running, self.reading],
+                          intro, self.notice, widgets.HBox([self.name, self.send]), self.status, self.address,
+                          self.guesses, self.shares, self.names, self.running, self.reading],
                          layout=widgets.Layout(border="1px solid #90caf9", padding="6px 10px", margin="8px 0"))
         self.add_class("dos-class-panel")
         if guess is not None:
             guess.on_lock(self._guess_locked)
         if self.name.value.strip():
             self.student = " ".join(self.name.value.split())
+        self.name.observe(self._name_typed, "value")
+        self._apply(self.settings)
         self.redraw()
         threading.Thread(target=self._follow, name=f"class {e.name}", daemon=True).start()
 
@@ -117,6 +122,26 @@ class ClassPanel(widgets.VBox):  # type: ignore[misc]
         set_trait(self.address, "value",
                   f'<span data-dos-address="{escape(urlencode([*kept, ("name", self.student)]))}"></span>')
         self.redraw()
+
+    def _name_typed(self, _change: object = None) -> None:
+        s = self.settings
+        if s.send_automatically and self.experiment.name not in s.closed and self.name.value.strip() \
+                and self.student != " ".join(self.name.value.split()):
+            self.send_share()
+
+    def _apply(self, s: ClassSettings) -> None:
+        """Show what the teacher chose: a closed experiment takes nothing; an automatic one sends at once."""
+        self.settings = s
+        closed = self.experiment.name in s.closed
+        set_trait(self.send, "disabled", closed)
+        words = (gettext("The teacher has closed this class experiment: you can still see the class's results, "
+                         "but the page sends nothing more.") if closed else
+                 gettext("Your teacher has set this experiment to send your result as soon as you have typed your "
+                         "first name and pressed Enter.") if s.send_automatically else "")
+        set_trait(self.notice, "value", f"<p style='margin:4px 0;font-size:15px'><b>{escape(words)}</b></p>"
+                  if words else "")
+        if s.send_automatically and not closed and self.student is None:
+            self._name_typed()
 
     def _send_guess(self) -> bool:
         """Send the locked-in guess of the student who sent a share; False if there is none to send yet."""
@@ -149,10 +174,11 @@ class ClassPanel(widgets.VBox):  # type: ignore[misc]
             if self.guess is not None:
                 found = guesses(self.store.results(e.name + GUESS), len(self.options))
                 own = next((v for s, v in found if mine is not None and student_key(s) == student_key(mine)), None)
-                answer: Fraction | int = self.answer if self.options and self.answer is not None else e.exact
+                answer: Fraction | int = e.exact if e.right_choice is None else e.right_choice
                 set_trait(self.guesses, "value", guesses_picture([v for _, v in found], answer, own, self.options)
                           if found else "")
             set_trait(self.shares, "value", shares_picture(p, e.exact, mine) if p.students else "")
+            set_trait(self.names, "value", _names(p) if self.settings.first_names and p.students else "")
             set_trait(self.running, "value", running_picture(p, e.exact, gettext(e.noun)) if p.students else "")
             set_trait(self.reading, "value", "".join(f"<p style='margin:4px 0;font-size:15px'>{sentence}</p>"
                                                      for sentence in reading(e, p)))
@@ -163,7 +189,10 @@ class ClassPanel(widgets.VBox):  # type: ignore[misc]
         while not self._stop.is_set():
             time.sleep(POLL_SECONDS)
             try:
-                now = self.store.results_mark(*names)
+                now, chosen = self.store.results_mark(*names), self.store.settings()
+                if chosen != self.settings:
+                    self._apply(chosen)
+                    self.redraw()
                 if now != seen:
                     seen = now
                     self.redraw()
@@ -176,7 +205,13 @@ class ClassPanel(widgets.VBox):  # type: ignore[misc]
         super().close()
 
 
-def class_panel(name: str, guess: Guess | None = None, answer: int | None = None) -> ClassPanel:
+def _names(p: Pool) -> str:
+    shares = " · ".join(f"{escape(student)} {percent(hits / trials)}" for student, hits, trials in p.shares)
+    words = escape(gettext("Each student's share:"))
+    return f"<p style='margin:4px 0;font-size:15px'>{words} {shares}</p>"
+
+
+def class_panel(name: str, guess: Guess | None = None) -> ClassPanel:
     """The class experiment ``name`` (one of :data:`dos_lab.classroom.experiments.EXPERIMENTS`) on a lesson's page,
-    with the page's ``guess``; ``answer`` is the right option of a guess between options."""
-    return ClassPanel(class_store(), experiment(name), request_query(), guess, answer)
+    with the page's ``guess``."""
+    return ClassPanel(class_store(), experiment(name), request_query(), guess)

@@ -11,6 +11,7 @@ It redraws by itself when a result comes in.
 from __future__ import annotations
 
 import base64
+import functools
 import logging
 import os
 import secrets
@@ -26,7 +27,6 @@ from dos_lab.app.page import request_query
 from dos_lab.classroom import ClassStore
 from dos_lab.classroom.experiments import EXPERIMENTS, GUESS, Experiment, guesses, pool, reading, student_key
 from dos_lab.classroom.export import results_csv
-from dos_lab.errors import DosError
 from dos_lab.events import player_name
 from dos_lab.i18n import SOURCE_LANGUAGE, get_language, gettext, ngettext, notebook_language, number, percent
 from dos_lab.widgets.cards import safe, set_trait, stylesheet
@@ -46,10 +46,10 @@ def _cell(text: str, bold: bool = False) -> str:
 def _guess_shown(e: Experiment, guess: float | int | None) -> str:
     if guess is None:
         return ""
-    if e.name == "lesson-02-any-match":  # the page's options: which row card is easiest to match
+    if e.choices:
         from dos_lab.lessons import row_label
 
-        return row_label((1, "W", 10, "#")[int(guess)])
+        return row_label(e.choices[int(guess)])
     return percent(guess / 100, 0)
 
 
@@ -60,6 +60,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
         self.store, self._token = store, token
         self._stop = threading.Event()
         self._lock = threading.RLock()
+        self._showing = False
         title = widgets.HTML('<h1 style="margin:4px 0">' + escape(gettext("The class: teacher's page")) + "</h1>")
         self.status = widgets.HTML().add_class("dos-teacher-status")
         self.key = widgets.Password(description=gettext("Teacher token"), style={"description_width": "9em"},
@@ -78,7 +79,25 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
         clear = widgets.Button(description=gettext("Clear the class"), button_style="danger",
                                layout=widgets.Layout(width="auto")).add_class("dos-teacher-clear")
         clear.on_click(safe(self.clear))
-        self.board = widgets.VBox([self.download, self.rooms, self.experiments, widgets.HBox([clear, self.sure])])
+        self.auto = widgets.Checkbox(description=gettext("Send each student's result as soon as they have typed a "
+                                                         "first name"), indent=False, layout=widgets.Layout(
+                                                             width="auto")).add_class("dos-teacher-auto")
+        self.first_names = widgets.Checkbox(description=gettext("Show students their classmates' first names (else "
+                                                                "anonymous dots)"), indent=False,
+                                            layout=widgets.Layout(width="auto")).add_class("dos-teacher-names")
+        for box in (self.auto, self.first_names):
+            box.observe(safe(self._chosen), "value")
+        #: one button per experiment: "Close …" while it takes results, "Open …" while it is closed
+        self.switches = {name: widgets.Button(layout=widgets.Layout(width="auto", margin="2px 6px 2px 0")).add_class(
+            f"dos-teacher-switch-{name}") for name in EXPERIMENTS}
+        for name, button in self.switches.items():
+            button.on_click(safe(functools.partial(self.switch, name)))
+        choices = widgets.VBox([widgets.HTML("<h2 style='margin:8px 0 4px'>" + escape(gettext("Class experiments"))
+                                             + "</h2>"), self.auto, self.first_names,
+                                widgets.HBox(list(self.switches.values()),
+                                             layout=widgets.Layout(flex_flow="row wrap"))])
+        self.board = widgets.VBox([self.download, self.rooms, choices, self.experiments,
+                                   widgets.HBox([clear, self.sure])])
         self.board.layout.display = "none"
         super().__init__([stylesheet(), title, self.status, self.form, self.board], layout=widgets.Layout(
             padding="0 4px"))
@@ -126,10 +145,38 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
                                                                                          results=results))
         self.redraw()
 
+    def _chosen(self, _change: object = None) -> None:
+        if not self._showing:  # a tick the teacher made, not one the page shows from the store
+            self.store.change_settings(send_automatically=self.auto.value, first_names=self.first_names.value)
+
+    def switch(self, name: str, _button: object = None) -> None:
+        """Close the experiment ``name`` if it takes results, open it if it is closed."""
+        if name in self.store.settings().closed:
+            self.store.open_experiment(name)
+        else:
+            self.store.close_experiment(name)
+        self.redraw()
+
     # ---------------------------------------------------------------- what the page shows
+
+    def _show_settings(self) -> None:
+        chosen = self.store.settings()
+        self._showing = True
+        try:
+            set_trait(self.auto, "value", chosen.send_automatically)
+            set_trait(self.first_names, "value", chosen.first_names)
+        finally:
+            self._showing = False
+        for name, button in self.switches.items():
+            lesson = number(EXPERIMENTS[name].lesson)
+            closed = name in chosen.closed
+            set_trait(button, "description", (gettext("Open lesson {number}'s experiment") if closed else
+                                              gettext("Close lesson {number}'s experiment")).format(number=lesson))
+            set_trait(button, "button_style", "success" if closed else "")
 
     def redraw(self) -> None:
         with self._lock:
+            self._show_settings()
             table = results_csv(self.store)
             rows = table.count("\n") - 1
             link = base64.b64encode(table.encode()).decode()
@@ -163,8 +210,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
 
     def _experiment(self, e: Experiment) -> widgets.Widget | None:
         p = pool(e, self.store.results(e.name))
-        found = {student_key(s): v for s, v in guesses(self.store.results(e.name + GUESS),
-                                                        4 if e.name == "lesson-02-any-match" else 0)}
+        found = {student_key(s): v for s, v in guesses(self.store.results(e.name + GUESS), len(e.choices))}
         if not p.students and not p.refused and not found:
             return None
         rows = []
@@ -174,7 +220,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
                         + _cell(percent(hits / trials)) + _cell(_guess_shown(e, guess)) + "</tr>")
         head = "<tr>" + "".join(_cell(words, bold=True) for words in (
             gettext("first name"), gettext("hits"), gettext("share"), gettext("guess"))) + "</tr>"
-        lesson = int(e.name.split("-")[1])
+        lesson = e.lesson
         box = widgets.VBox([
             widgets.HTML("<h2 style='margin:8px 0 4px'>" + escape(gettext("Lesson {number}").format(number=lesson))
                          + "</h2>" + "".join(f"<p style='margin:4px 0;font-size:15px'>{s}</p>"
@@ -190,12 +236,12 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
         seen = None
         while not self._stop.is_set():
             try:
-                now = (self.store.results_mark(*names), [(r.code, r.round_number, r.scores, r.names)
-                                                         for r in self.store.rooms_now()])
+                rooms = [(r.code, r.round_number, r.scores, r.names) for r in self.store.rooms_now()]
+                now = (self.store.results_mark(*names), self.store.settings(), rooms)
                 if seen is not None and now != seen:
                     self.redraw()
                 seen = now
-            except (DosError, Exception):  # the page must go on: the next look may succeed
+            except Exception:  # the page must go on: the next look may succeed
                 log.exception("the teacher's page could not read the class store")
                 time.sleep(2)
             time.sleep(POLL_SECONDS)

@@ -4,7 +4,7 @@ Everything lives in :class:`ClassStore`, a real database (SQLite by default, Pos
 at a room's table is a :class:`RoomTable`.
 """
 
-from dos_lab.classroom.store import ClassStore, SeatView
+from dos_lab.classroom.store import ClassSettings, ClassStore, SeatView
 from dos_lab.classroom.table import RoomTable
 
-__all__ = ["ClassStore", "RoomTable", "SeatView"]
+__all__ = ["ClassSettings", "ClassStore", "RoomTable", "SeatView"]

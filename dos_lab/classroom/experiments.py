@@ -44,6 +44,12 @@ class Experiment:
 
     ``question``, ``v``, ``hand_size``, ``exclude_target`` and ``at_least`` are what
     :func:`dos_lab.probability.sample_outcomes` deals (``at_least``: a hand's points reach this many).
+    ``choices`` are the row-card values a lesson's guess picks between, when it is not a guess of the chance;
+    :attr:`right_choice` is the one a hand can match most often.
+
+    >>> lesson_2 = EXPERIMENTS["lesson-02-any-match"]
+    >>> lesson_2.choices, lesson_2.right_choice
+    ((1, 'W', 10, '#'), 3)
     """
 
     name: str
@@ -57,6 +63,20 @@ class Experiment:
     #: the words of the lesson's simulation: "{hits} of {total} hands could match"
     noun: str = noop("hands")
     verb: str = noop("could match")
+    choices: tuple[int | str, ...] = ()
+
+    @property
+    def lesson(self) -> int:
+        """The number of the lesson the experiment belongs to ("lesson-02-any-match": 2)."""
+        return int(self.name.split("-")[1])
+
+    @property
+    def right_choice(self) -> int | None:
+        """The index of the choice easiest to match with a hand of ``hand_size`` (None without choices)."""
+        if not self.choices:
+            return None
+        chances = [p_any_match(v, self.hand_size) for v in self.choices]
+        return chances.index(max(chances))
 
 
 def _hands_worth(points: int) -> Fraction:
@@ -69,7 +89,7 @@ def _experiments() -> dict[str, Experiment]:
     found = [Experiment("lesson-01-hits", "single_match", p_single_match(7, exclude_target=True), v=7,
                         exclude_target=True),
              Experiment("lesson-02-any-match", "any_match", p_any_match(10, exclude_target=True), v=10,
-                        exclude_target=True),
+                        exclude_target=True, choices=(1, "W", 10, "#")),
              Experiment("lesson-03-both", "match_both", p_match_both(), noun=noop("deals"),
                         verb=noop("let you match both row cards")),
              Experiment("lesson-04-100-points", "hand_points", _hands_worth(100), at_least=100,

@@ -19,13 +19,14 @@ SQLite (the standard library's driver, WAL mode) is the default, a file in the s
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import threading
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -47,7 +48,7 @@ from dos_lab.round import Round
 from dos_lab.rules import RuleSet
 from dos_lab.state import Phase
 
-__all__ = ["CODE_LETTERS", "MAX_NAME", "ClassStore", "RoomSummary", "SeatView"]
+__all__ = ["CODE_LETTERS", "MAX_NAME", "ClassSettings", "ClassStore", "RoomSummary", "SeatView"]
 
 #: room codes use letters a class cannot misread from the board (no I, L, O, Q, U, V)
 CODE_LETTERS = "ABCDEFGHJKMNPRSTWXYZ"
@@ -104,6 +105,13 @@ results = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
+#: the teacher's choices for the class (see :class:`ClassSettings`): one row each, its value as JSON
+settings = sa.Table(
+    "settings", _metadata,
+    sa.Column("name", sa.String(64), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
 
 class _Lost(Exception):
     """Another write raised the room's version first."""
@@ -111,6 +119,21 @@ class _Lost(Exception):
 
 class _Done(Exception):
     """What the write would do is done already: nothing to write."""
+
+
+@dataclass(frozen=True)
+class ClassSettings:
+    """What the teacher chose for the class's experiments: which are closed (no result is taken), whether a
+    student's share is sent as soon as the student has typed a first name, and whether students see their
+    classmates' first names (otherwise anonymous dots).
+
+    >>> ClassSettings().closed, ClassSettings().send_automatically, ClassSettings().first_names
+    (frozenset(), False, False)
+    """
+
+    closed: frozenset[str] = frozenset()
+    send_automatically: bool = False
+    first_names: bool = False
 
 
 @dataclass(frozen=True)
@@ -174,6 +197,9 @@ class SeatView:
         return self.table is not None and self.table.phase is Phase.OVER
 
 
+_IN_MEMORY = ("sqlite://", "sqlite:///:memory:")
+
+
 def _url(path_or_url: str) -> str:
     if "://" in path_or_url:
         return path_or_url
@@ -193,7 +219,7 @@ def _shown(path_or_url: str) -> str:
 
 
 def _sqlite_engine(url: str) -> Engine:
-    memory = url in ("sqlite://", "sqlite:///:memory:")
+    memory = url in _IN_MEMORY
     engine = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
                               poolclass=sa.pool.StaticPool if memory else None)
 
@@ -241,6 +267,8 @@ class ClassStore:
         #: each room's round as its moves left it: (its first move, the moves played, the round)
         self._rounds: dict[str, tuple[int, int, Round]] = {}
         self._lock = threading.Lock()
+        # an in-memory database is one connection: a page's polling thread and its clicks take turns on it
+        self._one_connection: AbstractContextManager[Any] = threading.RLock() if url in _IN_MEMORY else nullcontext()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -248,8 +276,13 @@ class ClassStore:
     # ---------------------------------------------------------------- transactions
 
     @contextmanager
+    def _connect(self) -> Iterator[Connection]:
+        with self._one_connection, self.engine.connect() as connection:
+            yield connection
+
+    @contextmanager
     def _writing(self) -> Iterator[Connection]:
-        with self.engine.connect() as connection:
+        with self._connect() as connection:
             connection.info["dos_write"] = True
             try:
                 with connection.begin():
@@ -375,7 +408,7 @@ class ClassStore:
         while the round is played, or when the game is over (R13.3)."""
         if not whole_number(after) or after < 1:
             raise InvalidInput(f"after={str(after)[:24]} is not a round number (1, 2, …)")
-        with self.engine.connect() as c:
+        with self._connect() as c:
             seat = self._seat(c, token)
             room = self._room(c, seat.code)
         if room.game is not None and json.loads(room.game)["round_number"] > after:
@@ -437,7 +470,7 @@ class ClassStore:
 
     def view(self, token: str) -> SeatView:
         """The seat's view of its room now."""
-        with self.engine.connect() as c:
+        with self._connect() as c:
             seat = self._seat(c, token)
             room = self._room(c, seat.code)
             everyone = c.execute(seats.select().where(seats.c.code == room.code).order_by(seats.c.seat)).all()
@@ -455,7 +488,7 @@ class ClassStore:
 
     def legal_moves(self, token: str) -> list[Move]:
         """The moves this seat may make now (none before the deal, or after the round)."""
-        with self.engine.connect() as c:
+        with self._connect() as c:
             seat = self._seat(c, token)
             r = self._round(c, self._room(c, seat.code))
         return [] if r is None else r.legal_moves(seat.seat)
@@ -465,7 +498,7 @@ class ClassStore:
         computer players whose turn follows play theirs. Returns the room's new version. A refused move raises
         :class:`~dos_lab.errors.DosError` with the rule and writes nothing; so does a move made against an older
         ``version`` of the table than the one now, if one is given."""
-        with self.engine.connect() as c:
+        with self._connect() as c:
             seat = self._seat(c, token)
         if isinstance(move, str):
             move = Move.parse(move, player=seat.seat)
@@ -551,7 +584,7 @@ class ClassStore:
     def version(self, code: str) -> int:
         """The room's version now: it rises by one with every change (a seat taken, the deal, a move)."""
         code = _room_code(code)
-        with self.engine.connect() as c:
+        with self._connect() as c:
             return int(self._room(c, code).version)
 
     def history(self, code: str) -> tuple[dict[str, Any] | None, list[Move]]:
@@ -576,7 +609,7 @@ class ClassStore:
     def _moves(self, code: str, after: int | None) -> tuple[sa.Row[Any], list[Move]]:
         """The room and its moves after the first ``after`` (the current round's, if None)."""
         code = _room_code(code)
-        with self.engine.connect() as c:
+        with self._connect() as c:
             room = self._room(c, code)
             after = room.first_move if after is None else after
             texts = c.execute(sa.select(moves.c.move).where(moves.c.code == code, moves.c.number > after,
@@ -587,17 +620,19 @@ class ClassStore:
     def save(self, code: str) -> dict[str, Any] | None:
         """The round now, as :meth:`Round.to_dict` writes it (None before the deal)."""
         code = _room_code(code)
-        with self.engine.connect() as c:
+        with self._connect() as c:
             r = self._round(c, self._room(c, code))
         return None if r is None else r.to_dict()
 
     # ---------------------------------------------------------------- pooled results
 
     def submit(self, experiment: str, student: str, result: Any) -> None:
-        """Keep ``student``'s result of ``experiment``; a later one replaces the earlier (one per student)."""
-        if not isinstance(experiment, str) or not 0 < len(experiment) <= 64 or not experiment.isprintable():
-            raise InvalidInput("an experiment is named by a short text, such as '2.easiest'")
-        student = _check_name(student)
+        """Keep ``student``'s result of ``experiment``; a later one replaces the earlier (one per student).
+        InvalidInput if the teacher has closed the experiment (:meth:`close_experiment`; "lesson-01-hits" closes
+        its guesses, "lesson-01-hits/guess", too)."""
+        experiment, student = _check_experiment(experiment), _check_name(student)
+        if experiment.split("/")[0] in self.settings().closed:
+            raise InvalidInput(gettext("The teacher has closed this class experiment: it takes no more results."))
         try:
             text = json.dumps(result, allow_nan=False)
         except (TypeError, ValueError):
@@ -620,14 +655,14 @@ class ClassStore:
     def results_mark(self, *experiments: str) -> tuple[int, float]:
         """How many results the ``experiments`` have, and when the latest came: a cheap look for a page that
         shows them (it changes whenever a result is sent)."""
-        with self.engine.connect() as c:
+        with self._connect() as c:
             count, latest = c.execute(sa.select(sa.func.count(), sa.func.max(results.c.at))
                                       .where(results.c.experiment.in_(experiments))).one()
         return int(count), float(latest or 0.0)
 
     def results(self, experiment: str) -> list[tuple[str, Any]]:
         """Every student's result of ``experiment``, in the order they were sent."""
-        with self.engine.connect() as c:
+        with self._connect() as c:
             rows = c.execute(sa.select(results.c.student, results.c.result).where(results.c.experiment == experiment)
                              .order_by(results.c.at, results.c.student)).all()
         return [(row.student, json.loads(row.result)) for row in rows]
@@ -636,7 +671,7 @@ class ClassStore:
     def rooms_now(self) -> list[RoomSummary]:
         """Every room as its teacher sees it: who sits where, and how far the game is, oldest room first."""
         found = []
-        with self.engine.connect() as c:
+        with self._connect() as c:
             for room in c.execute(sa.select(rooms).order_by(rooms.c.created, rooms.c.code)).all():
                 names = c.execute(sa.select(seats.c.name).where(seats.c.code == room.code)
                                   .order_by(seats.c.seat)).scalars().all()
@@ -649,10 +684,41 @@ class ClassStore:
     def sent(self) -> list[tuple[str, str, Any, float]]:
         """Every result of every experiment: (experiment, student, result, when it was sent), experiment by
         experiment in the order they were sent."""
-        with self.engine.connect() as c:
+        with self._connect() as c:
             rows = c.execute(sa.select(results).order_by(results.c.experiment, results.c.at,
                                                          results.c.student)).all()
         return [(row.experiment, row.student, json.loads(row.result), row.at) for row in rows]
+
+    def settings(self) -> ClassSettings:
+        """The teacher's choices for the class, as the store has them now."""
+        with self._connect() as c:
+            found = {row.name: json.loads(row.value) for row in c.execute(sa.select(settings)).all()}
+        return ClassSettings(frozenset(found.get("closed", ())), bool(found.get("send_automatically", False)),
+                             bool(found.get("first_names", False)))
+
+    def change_settings(self, *, send_automatically: bool | None = None, first_names: bool | None = None) -> None:
+        """Turn sending automatically or showing first names on or off; None leaves a setting as it is."""
+        for name, value in (("send_automatically", send_automatically), ("first_names", first_names)):
+            if value is not None:
+                self._change(name, functools.partial(_replaced, bool(value)))
+
+    def close_experiment(self, experiment: str) -> None:
+        """Take no more results of ``experiment`` (and of its guesses) until it is opened again."""
+        name = _check_experiment(experiment)
+        self._change("closed", lambda closed: sorted({*(closed or ()), name}))
+
+    def open_experiment(self, experiment: str) -> None:
+        """Take results of ``experiment`` again."""
+        name = _check_experiment(experiment)
+        self._change("closed", lambda closed: sorted(set(closed or ()) - {name}))
+
+    def _change(self, name: str, change: Callable[[Any], Any]) -> None:
+        """Set the setting ``name`` to ``change(its value now)`` in one transaction (None if it was never set)."""
+        with self._writing() as c:
+            now = c.execute(sa.select(settings.c.value).where(settings.c.name == name)).scalar()
+            value = change(None if now is None else json.loads(now))
+            c.execute(settings.delete().where(settings.c.name == name))
+            c.execute(settings.insert().values(name=name, value=json.dumps(value)))
 
     def clear(self) -> dict[str, int]:
         """Delete everything the class left: every room with its seats and moves, and every result. Returns how
@@ -711,6 +777,16 @@ def _room_code(code: Any) -> str:
         raise InvalidInput(gettext("{code} is not a room code: a room code is four letters, such as KBTM").format(
             code=" ".join(code.split())[:12] or "—"))
     return text
+
+
+def _replaced(value: Any, _old: Any) -> Any:
+    return value
+
+
+def _check_experiment(experiment: Any) -> str:
+    if not isinstance(experiment, str) or not 0 < len(experiment) <= 64 or not experiment.isprintable():
+        raise InvalidInput("an experiment is named by a short text, such as '2.easiest'")
+    return experiment
 
 
 def _check_name(name: Any) -> str:
