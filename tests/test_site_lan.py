@@ -5,10 +5,12 @@ accepted in the Host header, and new pages are refused with a short note when th
 from __future__ import annotations
 
 import gzip
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
-from urllib.parse import urlsplit
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import requests
@@ -18,11 +20,11 @@ from conftest import free_port, stop_app, wait_until_ready
 TOKEN = "classroom7"
 
 
-@pytest.fixture(scope="module")
-def lan() -> Iterator[tuple[str, str]]:
+def serve_lan(*options: str, env: dict[str, str] | None = None) -> Iterator[tuple[str, str]]:
+    """``dos-lab --lan`` with ``options``: yields its address on this computer and the link it printed."""
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", "--lan", f"--port={port}",
-                             f"--token={TOKEN}", "--max-kernels=1"], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", "--lan", f"--port={port}", *options],
+                            stdout=subprocess.PIPE, text=True, env=env)
     try:
         wait_until_ready(proc, f"http://127.0.0.1:{port}")
         assert proc.stdout is not None
@@ -34,6 +36,26 @@ def lan() -> Iterator[tuple[str, str]]:
         yield f"http://127.0.0.1:{port}", lines[-1].removeprefix("DOS lab: open ")
     finally:
         stop_app(proc)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def lan() -> Iterator[tuple[str, str]]:
+    yield from serve_lan(f"--token={TOKEN}", "--max-kernels=1")
+
+
+def test_a_restart_keeps_the_class_token_unless_a_new_one_is_asked_for(tmp_path: Path) -> None:
+    env = {**os.environ, "JUPYTER_DATA_DIR": str(tmp_path)}
+    links = []
+    for options in ((), (), ("--new-token",)):
+        served = serve_lan(*options, env=env)
+        base, link = next(served)
+        token = parse_qs(urlsplit(link).query)["token"][0]
+        assert requests.get(f"{base}/?token={token}", allow_redirects=False, timeout=30).status_code == 302
+        served.close()
+        links.append(token)
+    assert links[0] == links[1] != links[2]
+    kept = tmp_path / "dos-lab" / "class-token"
+    assert kept.read_text().strip() == links[2] and kept.stat().st_mode & 0o077 == 0
 
 
 def test_the_printed_link_has_the_token_and_this_computers_address(lan: tuple[str, str]) -> None:

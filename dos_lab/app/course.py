@@ -295,11 +295,16 @@ def class_store_address() -> str:
     value = os.environ.get(STORE_ENV)
     if value:
         return value
-    from jupyter_core.paths import jupyter_data_dir
-
-    folder = Path(jupyter_data_dir()) / "dos-lab"
+    folder = data_folder()
     folder.mkdir(parents=True, exist_ok=True)
     return str(folder / "class.db")
+
+
+def data_folder() -> Path:
+    """``dos-lab`` in Jupyter's data folder: where the class store and the class token of ``--lan`` are kept."""
+    from jupyter_core.paths import jupyter_data_dir
+
+    return Path(jupyter_data_dir()) / "dos-lab"
 
 
 @functools.cache

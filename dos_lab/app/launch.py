@@ -14,6 +14,7 @@ option given on the command line overrides both.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import json
 import os
@@ -35,6 +36,7 @@ from dos_lab.app.course import (
     catalogue,
     class_store_address,
     course_sources,
+    data_folder,
 )
 from dos_lab.i18n import SOURCE_LANGUAGE, available_languages, match_language
 
@@ -93,7 +95,11 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--teacher-token", default=None, metavar="TOKEN",
                        help="the token that opens the teacher's page (default: a new one at every start, printed)")
     group.add_argument("--token", default=None,
-                       help="the token students type (default: a new random one with --lan, none otherwise)")
+                       help="the token students type (default with --lan: the one of the last start, kept in "
+                            "Jupyter's data folder, so the link on the board still works; none otherwise)")
+    group.add_argument("--new-token", action="store_true",
+                       help="with --lan: make a new class token instead of keeping the last one (students then "
+                            "need the new link)")
     group.add_argument("--max-kernels", type=int, default=None, metavar="N",
                        help="refuse new pages while N pages are open (default: 2 per student with --class, "
                             "at least 40; 0 for no cap)")
@@ -177,6 +183,33 @@ def kernel_sockets_root(temp: str | None = None) -> str | None:
         return None
     temp = tempfile.gettempdir() if temp is None else temp
     return temp if len(os.fsencode(temp)) + SOCKET_NAME_LENGTH <= SOCKET_PATH_LIMIT else "/tmp"
+
+
+def class_token(folder: Path, new: bool = False) -> str:
+    """The token of ``--lan``: the one kept in ``folder`` from the last start (so the link a class has still
+    works after a restart), or a new one when ``new`` or when none is kept (it is then kept for next time).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     first = class_token(Path(folder))
+    ...     kept, renewed = class_token(Path(folder)), class_token(Path(folder), new=True)
+    >>> kept == first != renewed and len(first) == 8
+    True
+    """
+    kept = folder / "class-token"
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        token = kept.read_text(encoding="utf-8").strip()
+        if not new and len(token) == 8 and set(token) <= set(TOKEN_LETTERS):
+            return token
+    token = "".join(secrets.choice(TOKEN_LETTERS) for _ in range(8))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        kept.touch(mode=0o600)  # the token opens the site: only the teacher's account reads the file
+        kept.write_text(token + "\n", encoding="utf-8")
+    except OSError as error:  # the class can still work today; only a restart will need the new link
+        print(f"dos-lab: the class token cannot be kept in {kept} ({error.strerror}): after a restart the "
+              "students will need the new link", file=sys.stderr, flush=True)
+    return token
 
 
 def write_config(folder: Path, args: argparse.Namespace, notebooks: list[str], hosts: list[str],
@@ -265,7 +298,7 @@ def main(argv: list[str] | None = None) -> None:
     port = choose_port(ip, args.port)
     host = lan_address() if args.lan else "127.0.0.1"
     hosts = [host, socket.gethostname().lower(), f"{socket.gethostname().lower()}.local"] if args.lan else []
-    token = args.token or ("".join(secrets.choice(TOKEN_LETTERS) for _ in range(8)) if args.lan else None)
+    token = args.token or (class_token(data_folder(), new=args.new_token) if args.lan else None)
     notebooks = [posixpath.normpath(posixpath.join(posixpath.dirname(home), entry.path))
                  for entries in catalogue(sources, lang).values() for entry in entries]
     page = "" if lang == SOURCE_LANGUAGE else f"voila/render/{home}"
