@@ -126,4 +126,25 @@ def test_five_students_pool_their_hands_and_every_page_shows_the_class(browser: 
     assert store.settings().closed == {e.name} and store.settings().first_names
     teacher.locator(".dos-teacher-switch-lesson-01-hits").click()
     expect(again.locator(".dos-class-send")).to_be_enabled()
+
+    # a tutorial's closing check: the student types a first name once, and the teacher sees each answer by rule
+    tutorial = again.context.new_page()
+    tutorial.goto(f"{site.base}/voila/render/tutorials/01-setup.ipynb", timeout=FIRST)
+    quiz = tutorial.locator(".dos-tut-quiz")
+    expect(quiz.locator(".dos-report-name input")).to_be_visible(timeout=FIRST)
+    quiz.locator(".dos-report-name input").fill("Ola")
+    quiz.locator(".dos-report-name input").press("Enter")
+    expect(quiz.locator(".dos-report-status")).to_contain_text("Your teacher sees your answers as Ola.")
+    deck = quiz.locator(".dos-q-t1-deck")
+    for option in ("96", "108"):
+        deck.locator(".widget-toggle-button").filter(has_text=re.compile(f"^{option}$")).click()
+    expect(deck.locator(".dos-feedback")).to_contain_text("Right!")
+    shown = teacher.locator(".dos-teacher-tutorials")
+    expect(shown).to_contain_text("Tutorial 1")
+    expect(shown).to_contain_text(f"1 of {quiz.locator('.dos-question').count()} right (0 at the first try)")
+    expect(shown).to_contain_text("R1.1: 1 of 1")
+    quiz.screenshot(path=str(artifacts / "tutorial-closing-check-reported.png"))
+    teacher.screenshot(path=str(artifacts / "teacher-page-tutorials.png"), full_page=True)
+    (who, progress), = store.results("tutorial-01")
+    assert who == "Ola" and (progress["answers"][0]["tries"], progress["answers"][0]["right"]) == (2, True)
     store.close()

@@ -286,6 +286,65 @@ def test_the_teacher_page_opens_and_closes_experiments_and_sets_the_class(tmp_pa
         store.close()
 
 
+# ---------------------------------------------------------------- tutorials' closing checks
+
+
+def test_a_closing_check_reports_each_answer_and_the_teacher_sees_it_by_rule(tmp_path: Path) -> None:
+    from dos_lab.app.teacher import TeacherPage
+    from dos_lab.classroom.export import results_csv
+    from dos_lab.widgets.answers import ChoiceBox
+    from dos_lab.widgets.class_report import ClassReport
+
+    store = ClassStore(str(tmp_path / "class.db"))
+    pages = []
+    for name, first in (("Ala", "1 or 2"), ("Ola", "3")):
+        questions = [ChoiceBox("Cards in a match?", ["1 or 2", "3"], "1 or 2", hint="See R4.", explain="R4.2."),
+                     ChoiceBox("Who deals?", ["P1", "P2"], "P2", hint="R1.3", explain="R1.3.")]
+        report = ClassReport(3, questions, store)
+        questions[0].choose(first)  # before a first name: nothing is kept
+        assert store.results("tutorial-03") == [] if name == "Ala" else True
+        report.name.value = name
+        questions[0].choose("1 or 2")
+        pages.append(report)
+    assert "Your teacher sees your answers as Ola." in pages[1].status.value
+    kept = dict(store.results("tutorial-03"))
+    assert [a["first_try"] for a in kept["Ala"]["answers"]] == [True, False]
+    assert [(a["tries"], a["rules"]) for a in kept["Ola"]["answers"]] == [(2, ["R4.2"]), (0, ["R1.3"])]
+    store.submit("tutorial-05", "Ela", {"answers": [{"right": "yes"}]})  # not a closing check's: left out
+    teacher = TeacherPage(store, "KEY", "teacher=KEY")
+    try:
+        shown = teacher.tutorials.value
+        assert "Tutorial 3" in shown and "Tutorial 5" not in shown and "Ela" not in shown
+        assert "1 of 2 right (1 at the first try)" in shown and "1 of 2 right (0 at the first try)" in shown
+        assert "R4.2: 1 of 2" in shown and "R1.3" not in shown  # nobody answered the second question
+    finally:
+        teacher.close()
+    rows = [line.split(",") for line in results_csv(store).splitlines()]
+    assert [(r[1], r[9], r[10], r[11], r[12]) for r in rows if r[0] == "tutorial-03"] == [
+        ("Ala", "1", "R4.2", "first_try", "2"), ("Ala", "2", "R1.3", "not_answered", "0"),
+        ("Ola", "1", "R4.2", "right", "2"), ("Ola", "2", "R1.3", "not_answered", "0")]
+    assert [r[7] for r in rows if r[0] == "tutorial-05"] == ["no: This is not a tutorial's closing check."]
+
+
+def test_a_closing_check_has_a_name_box_only_on_a_site(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from dos_lab.classroom import site
+    from dos_lab.widgets.answers import ChoiceBox
+    from dos_lab.widgets.tutorial import ClosingCheck
+
+    def check() -> ClosingCheck:
+        return ClosingCheck(2, [ChoiceBox("?", ["a", "b"], "a", hint="R4.", explain="R4.")])
+
+    assert check().report is None
+    monkeypatch.setenv(site.SITE_ENV, str(tmp_path))
+    monkeypatch.setenv(site.STORE_ENV, str(tmp_path / "class.db"))
+    site.class_store.cache_clear()
+    try:
+        quiz = check()
+        assert quiz.report is not None and quiz.children[1] is quiz.report
+    finally:
+        site.class_store.cache_clear()
+
+
 def test_an_in_memory_store_takes_a_polling_thread_and_clicks_in_turn() -> None:
     # a page in a test or a lesson's notebook run outside the site keeps its class in memory: one connection
     store, failed = ClassStore(":memory:"), []

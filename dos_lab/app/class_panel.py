@@ -21,7 +21,6 @@ from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.app.course import class_store
 from dos_lab.app.page import request_query
 from dos_lab.classroom import ClassSettings, ClassStore
 from dos_lab.classroom.experiments import (
@@ -36,6 +35,7 @@ from dos_lab.classroom.experiments import (
     run_share,
     student_key,
 )
+from dos_lab.classroom.site import class_store
 from dos_lab.classroom.store import MAX_NAME
 from dos_lab.errors import DosError
 from dos_lab.i18n import gettext, number, percent

@@ -25,7 +25,6 @@ layout, and :func:`build_site` lays out the folder the server serves — nothing
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import re
@@ -35,13 +34,14 @@ from html import escape as html_escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from dos_lab.classroom.site import SITE_ENV
 from dos_lab.i18n import SOURCE_LANGUAGE, available_languages, get_language, gettext, language, noop
 
 __all__ = ["HOME", "RULES_PAGE", "CourseSources", "Entry", "build_site", "catalogue", "course_sources", "in_language",
            "render_rules", "site_languages", "site_words", "summary_of", "title_of"]
 
 if TYPE_CHECKING:
-    from dos_lab.classroom import ClassStore
+    pass
 
 APP_DIR = Path(__file__).resolve().parent
 #: the home page notebook (always package data)
@@ -281,42 +281,11 @@ def render_rules(markdown: str) -> str:
             f"{HOME_LINK_SCRIPT}</body></html>\n")
 
 
-#: how ``dos-lab --store`` tells its kernels where the class store is
-STORE_ENV = "DOS_LAB_STORE"
 #: how ``dos-lab`` tells its kernels the token that opens the teacher's page
 TEACHER_ENV = "DOS_LAB_TEACHER_TOKEN"
-#: how ``dos-lab --away-after`` tells them when a student who left is played for
-AWAY_ENV = "DOS_LAB_AWAY_AFTER"
-
-
-def class_store_address() -> str:
-    """Where the site keeps its rooms and the class's results: what ``dos-lab --store`` was given (the kernels
-    hear it through ``DOS_LAB_STORE``), else ``class.db`` in Jupyter's data folder, under ``dos-lab``."""
-    value = os.environ.get(STORE_ENV)
-    if value:
-        return value
-    folder = data_folder()
-    folder.mkdir(parents=True, exist_ok=True)
-    return str(folder / "class.db")
-
-
-def data_folder() -> Path:
-    """``dos-lab`` in Jupyter's data folder: where the class store and the class token of ``--lan`` are kept."""
-    from jupyter_core.paths import jupyter_data_dir
-
-    return Path(jupyter_data_dir()) / "dos-lab"
-
-
-@functools.cache
-def class_store() -> ClassStore:
-    """This kernel's connection to the class store (one per process)."""
-    from dos_lab.classroom import ClassStore
-    from dos_lab.classroom.store import AWAY_AFTER
-
-    return ClassStore(class_store_address(), away_after=float(os.environ.get(AWAY_ENV) or AWAY_AFTER))
 
 
 def site_root() -> Path | None:
     """The folder ``dos-lab`` serves (it tells its kernels through ``DOS_LAB_SITE``)."""
-    value = os.environ.get("DOS_LAB_SITE")
+    value = os.environ.get(SITE_ENV)
     return Path(value) if value else None

@@ -26,18 +26,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from dos_lab.app.course import (
-    APP_DIR,
-    AWAY_ENV,
-    HOME,
-    STORE_ENV,
-    TEACHER_ENV,
-    build_site,
-    catalogue,
-    class_store_address,
-    course_sources,
-    data_folder,
-)
+from dos_lab.app.course import APP_DIR, HOME, TEACHER_ENV, build_site, catalogue, course_sources
+from dos_lab.classroom.site import AWAY_ENV, SITE_ENV, STORE_ENV, class_store_address, data_folder
 from dos_lab.i18n import SOURCE_LANGUAGE, available_languages, match_language
 
 __all__ = ["APP_DIR", "DEMO", "HOME", "build_parser", "main", "pools", "served_root"]
@@ -310,7 +300,7 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="dos-lab-") as work:
         site = build_site(Path(work) / "site", sources)
         config = write_config(Path(work) / "config", args, notebooks, hosts, token, home)
-        os.environ["DOS_LAB_SITE"] = str(site)  # the kernels inherit it
+        os.environ[SITE_ENV] = str(site)  # the kernels inherit it
         teacher = args.teacher_token or "".join(secrets.choice(TOKEN_LETTERS) for _ in range(10))
         os.environ[TEACHER_ENV] = teacher
         if args.store:

@@ -22,9 +22,9 @@ from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.app.course import class_store
 from dos_lab.app.page import request_query
 from dos_lab.classroom import ClassStore, RoomTable, SeatView
+from dos_lab.classroom.site import class_store
 from dos_lab.classroom.store import MAX_NAME
 from dos_lab.errors import DosError
 from dos_lab.events import player_name

@@ -11,6 +11,7 @@ It redraws by itself when a result comes in.
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import logging
 import os
@@ -22,11 +23,14 @@ from urllib.parse import parse_qsl
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.app.course import TEACHER_ENV, class_store
+from dos_lab.app.course import TEACHER_ENV
 from dos_lab.app.page import request_query
 from dos_lab.classroom import ClassStore
 from dos_lab.classroom.experiments import EXPERIMENTS, GUESS, Experiment, guesses, pool, reading, student_key
 from dos_lab.classroom.export import results_csv
+from dos_lab.classroom.progress import ALL_TUTORIALS, Answer, answers_of, missed_rules, tutorial_of
+from dos_lab.classroom.site import class_store
+from dos_lab.errors import InvalidInput
 from dos_lab.events import player_name
 from dos_lab.i18n import SOURCE_LANGUAGE, get_language, gettext, ngettext, notebook_language, number, percent
 from dos_lab.widgets.cards import safe, set_trait, stylesheet
@@ -72,6 +76,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             "Type the teacher token that dos-lab printed when it started.")) + "</p>"),
             widgets.HBox([self.key, enter])])
         self.rooms = widgets.HTML().add_class("dos-teacher-rooms")
+        self.tutorials = widgets.HTML().add_class("dos-teacher-tutorials")
         self.experiments = widgets.VBox().add_class("dos-teacher-experiments")
         self.download = widgets.HTML().add_class("dos-teacher-csv")
         self.sure = widgets.Checkbox(description=gettext("Yes, delete every room and every result"), indent=False)
@@ -96,7 +101,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
                                              + "</h2>"), self.auto, self.first_names,
                                 widgets.HBox(list(self.switches.values()),
                                              layout=widgets.Layout(flex_flow="row wrap"))])
-        self.board = widgets.VBox([self.download, self.rooms, choices, self.experiments,
+        self.board = widgets.VBox([self.download, self.rooms, self.tutorials, choices, self.experiments,
                                    widgets.HBox([clear, self.sure])])
         self.board.layout.display = "none"
         super().__init__([stylesheet(), title, self.status, self.form, self.board], layout=widgets.Layout(
@@ -182,13 +187,47 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             link = base64.b64encode(table.encode()).decode()
             set_trait(self.download, "value", f"<p style='margin:6px 0;font-size:15px'>"
                       f"<a download='dos-lab-results.csv' href='data:text/csv;base64,{link}'>"
-                      + escape(ngettext("Download the results (CSV, {rows} row: one per student per experiment)",
-                                        "Download the results (CSV, {rows} rows: one per student per experiment)",
-                                        rows).format(rows=number(rows))) + "</a></p>")
+                      + escape(ngettext("Download the results (CSV, {rows} row: one per student per experiment "
+                                        "and per closing-check question)",
+                                        "Download the results (CSV, {rows} rows: one per student per experiment "
+                                        "and per closing-check question)", rows).format(rows=number(rows)))
+                      + "</a></p>")
             set_trait(self.rooms, "value", self._rooms_html())
+            set_trait(self.tutorials, "value", self._tutorials_html())
             shown = [self._experiment(e) for e in EXPERIMENTS.values()]
             self.experiments.children = [w for w in shown if w is not None] or [widgets.HTML(
                 "<p style='font-size:15px'>" + escape(gettext("No student has sent a result yet.")) + "</p>")]
+
+    def _tutorials_html(self) -> str:
+        heading = "<h2 style='margin:8px 0 4px'>" + escape(gettext("Tutorials")) + "</h2>"
+        found: dict[str, dict[int, list[Answer]]] = {}
+        for name, student, result, _ in self.store.sent():
+            tutorial = tutorial_of(name)
+            if tutorial is not None:
+                with contextlib.suppress(InvalidInput):  # not a closing check's: left out
+                    found.setdefault(student, {})[tutorial] = answers_of(result)
+        if not found:
+            return heading + "<p style='font-size:15px'>" + escape(gettext(
+                "No student has typed a first name in a tutorial's closing check yet.")) + "</p>"
+        shown = sorted({t for answers in found.values() for t in answers})
+        head = "<tr>" + _cell(gettext("first name"), bold=True) + "".join(
+            _cell(gettext("Tutorial {number}").format(number=t), bold=True) for t in shown) + "</tr>"
+        rows = []
+        for student, answers in found.items():
+            cells = []
+            for t in shown:
+                got = answers.get(t)
+                cells.append(_cell("" if got is None else gettext("{right} of {total} right ({first} at the first try)")
+                                   .format(right=number(sum(a.right for a in got)), total=number(len(got)),
+                                           first=number(sum(a.first_try for a in got)))))
+            rows.append("<tr>" + _cell(student) + "".join(cells) + "</tr>")
+        each_student = [[a for got in answers.values() for a in got] for answers in found.values()]
+        missed = [gettext("{rule}: {missed} of {asked}").format(rule=rule, missed=number(m), asked=number(a))
+                  for rule, m, a in missed_rules(each_student) if m]
+        said = ("<p style='margin:4px 0;font-size:15px'>" + escape(gettext(
+            "Rules the students answered wrong at the first try (students who missed the rule, of those who "
+            "answered a question on it): {rules}").format(rules="; ".join(missed))) + "</p>") if missed else ""
+        return heading + "<table style='font-size:15px'>" + head + "".join(rows) + "</table>" + said
 
     def _rooms_html(self) -> str:
         heading = "<h2 style='margin:8px 0 4px'>" + escape(gettext("Rooms")) + "</h2>"
@@ -232,7 +271,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
         return box
 
     def _follow(self) -> None:
-        names = [name for e in EXPERIMENTS for name in (e, e + GUESS)]
+        names = [*(name for e in EXPERIMENTS for name in (e, e + GUESS)), *ALL_TUTORIALS]
         seen = None
         while not self._stop.is_set():
             try:

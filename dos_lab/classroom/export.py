@@ -1,4 +1,5 @@
-"""The class's experiments as a table for the teacher: one row per student per experiment, as CSV.
+"""The class's experiments and tutorials as a table for the teacher: one row per student per experiment and per
+student per closing-check question, as CSV.
 
 The columns (``COLUMNS``):
 
@@ -10,7 +11,11 @@ The columns (``COLUMNS``):
 * ``guess`` — the student's locked-in guess: a chance in percent, or the option picked (lesson 2: a row card,
   numbered from 1 in the page's order: 1, Wild DOS, 10, Wild #); empty if none was sent;
 * ``counted`` — ``yes``, or why the result is left out of the class's pool;
-* ``sent_at`` — when the result was sent (UTC, ISO 8601).
+* ``sent_at`` — when the result was sent (UTC, ISO 8601);
+* ``question``, ``rules``, ``answer``, ``tries`` — on a tutorial's rows (``experiment`` is then ``tutorial-03``
+  and so on, and the columns above stay empty): the closing-check question, numbered from 1; the rules it asks
+  about; how it went — ``first_try``, ``right`` (after more tries), ``shown`` ("Show me" was pressed),
+  ``not_right_yet`` or ``not_answered``; and how many answers the student checked.
 
 >>> from dos_lab.classroom import ClassStore
 >>> from dos_lab.classroom.experiments import experiment, run_share
@@ -18,7 +23,7 @@ The columns (``COLUMNS``):
 >>> store.submit("lesson-01-hits", "Ala", run_share(experiment("lesson-01-hits"), "Ala"))
 >>> store.submit("lesson-01-hits/guess", "Ala", {"chance": 40})
 >>> print(results_csv(store).splitlines()[0])
-experiment,student,hits,trials,share_percent,exact_percent,guess,counted,sent_at
+experiment,student,hits,trials,share_percent,exact_percent,guess,counted,sent_at,question,rules,answer,tries
 >>> results_csv(store).splitlines()[1].split(",")[:8]
 ['lesson-01-hits', 'Ala', '72', '100', '72.0', '66.40', '40', 'yes']
 """
@@ -31,12 +36,29 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dos_lab.classroom.experiments import EXPERIMENTS, GUESS, check_guess, check_share, student_key
+from dos_lab.classroom.progress import Answer, answers_of, tutorial_of
 from dos_lab.classroom.store import ClassStore
 from dos_lab.errors import InvalidInput
 
 __all__ = ["COLUMNS", "results_csv"]
 
-COLUMNS = ("experiment", "student", "hits", "trials", "share_percent", "exact_percent", "guess", "counted", "sent_at")
+COLUMNS = ("experiment", "student", "hits", "trials", "share_percent", "exact_percent", "guess", "counted", "sent_at",
+           "question", "rules", "answer", "tries")
+
+
+def _how(a: Answer) -> str:
+    if a.right:
+        return "first_try" if a.first_try else "right"
+    return "shown" if a.shown else "not_right_yet" if a.tries else "not_answered"
+
+
+def _tutorial_rows(name: str, student: str, result: Any, sent_at: str) -> list[list[Any]]:
+    try:
+        answers = answers_of(result)
+    except InvalidInput as refusal:
+        return [[name, student, "", "", "", "", "", f"no: {refusal}", sent_at, "", "", "", ""]]
+    return [[name, student, "", "", "", "", "", "yes", sent_at, number, " ".join(a.rules), _how(a), a.tries]
+            for number, a in enumerate(answers, 1)]
 
 
 def _guess(result: Any) -> str:
@@ -50,6 +72,10 @@ def _guess(result: Any) -> str:
     return ""
 
 
+def _when(at: float) -> str:
+    return datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds")
+
+
 def results_csv(store: ClassStore) -> str:
     """Every student's latest result of every experiment in ``store``, with the guess, as CSV (``COLUMNS``)."""
     sent = store.sent()
@@ -60,6 +86,9 @@ def results_csv(store: ClassStore) -> str:
     writer.writerow(COLUMNS)
     for name, student, result, at in sent:
         if name.endswith(GUESS):
+            continue
+        if tutorial_of(name) is not None:
+            writer.writerows(_tutorial_rows(name, student, result, _when(at)))
             continue
         e = EXPERIMENTS.get(name)
         hits = result.get("hits") if isinstance(result, dict) else None
@@ -75,8 +104,7 @@ def results_csv(store: ClassStore) -> str:
                  else "")
         writer.writerow([name, student, hits if hits is not None else "", trials if trials is not None else "",
                          share, "" if e is None else f"{100 * float(e.exact):.2f}",
-                         _guess(guesses.get((name, student_key(student)))), counted,
-                         datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds")])
+                         _guess(guesses.get((name, student_key(student)))), counted, _when(at), "", "", "", ""])
         guesses.pop((name, student_key(student)), None)
     sent_guess = {(name.removesuffix(GUESS), student_key(student)): (student, at) for name, student, _, at in sent
                   if name.endswith(GUESS)}
@@ -84,6 +112,5 @@ def results_csv(store: ClassStore) -> str:
         student, at = sent_guess[(name, key)]
         e = EXPERIMENTS.get(name)
         writer.writerow([name, student, "", "", "", "" if e is None else f"{100 * float(e.exact):.2f}",
-                         _guess(result), "no: no result sent",
-                         datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds")])
+                         _guess(result), "no: no result sent", _when(at), "", "", "", ""])
     return out.getvalue()

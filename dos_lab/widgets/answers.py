@@ -243,14 +243,15 @@ class ChoiceBox(_Question):
 class Quiz(widgets.VBox):  # type: ignore[misc]
     """A closing check: a few questions and a running score."""
 
-    def __init__(self, questions: Sequence[_Question], title: str = "") -> None:
+    def __init__(self, questions: Sequence[_Question], title: str = "", above: Sequence[Any] = ()) -> None:
+        """``above``: widgets shown between the title and the questions."""
         self.questions = list(questions)
         self.score = widgets.HTML().add_class("dos-quiz-score")
         for question in self.questions:
             question.on_answer(lambda _: self._update())
         self._update()
         heading = [widgets.HTML(f"<h3 style='margin:6px 0'>{html.escape(title)}</h3>")] if title else []
-        super().__init__([*heading, *self.questions, self.score])
+        super().__init__([*heading, *above, *self.questions, self.score])
         self.add_class("dos-quiz")
 
     def _update(self) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import html
+import logging
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -27,6 +28,8 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.cards import parse_cards
+from dos_lab.classroom.site import on_a_site
+from dos_lab.errors import DosError
 from dos_lab.events import player_name
 from dos_lab.i18n import card_codes, gettext, ngettext, pgettext
 from dos_lab.play.example import ExampleModel, Instruction, Position, control_for
@@ -65,6 +68,9 @@ if TYPE_CHECKING:
     from dos_lab.cards import Card
     from dos_lab.game import Game
     from dos_lab.round import Round
+    from dos_lab.widgets.class_report import ClassReport
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "STAGES",
@@ -651,7 +657,18 @@ class ClosingCheck(Quiz):
         self.number = number
         for question in questions:  # rule numbers link to the rules reference, as in the tutorial's text
             question.hint, question.explain = rule_links(question.hint), rule_links(question.explain)
-        super().__init__(questions, title=gettext("Closing check — tutorial {number}").format(number=number))
+        #: on a dos-lab site: the first-name box that reports the answers to the teacher (None elsewhere)
+        self.report: ClassReport | None = None
+        if on_a_site():
+            from dos_lab.classroom.site import class_store
+            from dos_lab.widgets.class_report import ClassReport
+
+            try:
+                self.report = ClassReport(number, questions, class_store())
+            except DosError:  # no class store today: the check works as it does in plain Jupyter
+                log.exception("tutorial %s: the class store cannot be opened", number)
+        super().__init__(questions, title=gettext("Closing check — tutorial {number}").format(number=number),
+                         above=[self.report] if self.report is not None else [])
         self.add_class("dos-tut-quiz")
 
     def _finished(self) -> str:
