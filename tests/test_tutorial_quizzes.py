@@ -91,3 +91,17 @@ def test_tutorial8_answers() -> None:
     assert refused(r, "match 0 G1 B3 Y3")  # never three cards (R4.2)
     r = Round.from_position(hands=["Y8 R1 B5", "Y1"], center_row="R8 B6", draw_pile="Y4")
     assert not refused(r, "match 0 Y8") and not refused(r, "match 1 R1 B5")  # both Center Row cards (R4.4)
+
+
+def test_a_closing_check_done_with_show_me_says_why_the_score_is_short() -> None:
+    from dos_lab.widgets.answers import AnswerBox, ChoiceBox
+    from dos_lab.widgets.tutorial import ClosingCheck
+
+    boxes = [AnswerBox("Points of a Wild DOS?", 20, kind="whole", hint="R13.1", explain="20 points (R13.1)."),
+             ChoiceBox("Cards in a match?", ["1 or 2", "3"], "1 or 2", hint="R4.", explain="R4.2.")]
+    quiz = ClosingCheck(7, boxes)
+    boxes[0].show_button.click()
+    boxes[0].submit("20")
+    boxes[1].choose("1 or 2")
+    assert quiz.score_text() == ("Score: 1 of 2 right (1 at the first try). 1 answer was shown with “Show me”, so it "
+                                 "does not count. Well done — you have finished tutorial 7!")

@@ -525,3 +525,18 @@ def test_after_the_last_bonus_card_the_dos_warm_up_asks_for_the_call_not_a_resta
     assert "Start again" not in ex.status_text
     assert ex.press("call P1")
     assert ex.reached
+
+
+def test_a_won_game_in_an_example_names_the_button_the_example_has() -> None:
+    # tutorial 7's last round: winning it wins the game; the example has "Start again", not New game
+    def last_round() -> Game:
+        return Game.from_position(scores=[180, 120], dealer=1, hands=["R7", "R9 B#"], center_row="B7 Y5",
+                                  draw_pile="G4 Y8 R1", dos_called=[1])
+
+    ex = PlayableExample(last_round, goal="Win the game.", check=lambda r: r.winner == 0)
+    click_cards(ex, "R7", row=0)
+    ex.match_button.click()
+    ex.end_turn_button.click()
+    shown = ex.board.value + ex.status_text
+    assert "Game over: You win the game with 229 points (target 200)." in shown
+    assert "Press “Start again” to play it again." in shown and "New game" not in shown

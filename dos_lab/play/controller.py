@@ -383,20 +383,24 @@ class TableController(Listeners):
             return gettext("Match another row card, or press End turn.") + dos
         return gettext("Your turn: select one or two cards and a row card, then Match — or Draw.") + dos
 
+    def _play_again(self) -> str:
+        """What the student presses to play again once the game is over (the table's New game button)."""
+        return gettext("Press New game to play again.")
+
     def _over_prompt(self) -> str:
         r, g = self.round, self.game
         if g is not None and g.over and g.winner is not None:
             points = g.scores[g.winner]
             if g.winner == self.human:
-                return ngettext("Game over: You win the game with {points} point (target {target}). Press New game "
-                                "to play again.",
-                                "Game over: You win the game with {points} points (target {target}). Press New game "
-                                "to play again.", points).format(points=points, target=g.rules.target_score)
-            return ngettext("Game over: {player} wins the game with {points} point (target {target}). Press New game "
-                            "to play again.",
-                            "Game over: {player} wins the game with {points} points (target {target}). Press New "
-                            "game to play again.", points).format(player=self.name(g.winner), points=points,
-                                                                  target=g.rules.target_score)
+                said = ngettext("Game over: You win the game with {points} point (target {target}).",
+                                "Game over: You win the game with {points} points (target {target}).",
+                                points).format(points=points, target=g.rules.target_score)
+            else:
+                said = ngettext("Game over: {player} wins the game with {points} point (target {target}).",
+                                "Game over: {player} wins the game with {points} points (target {target}).",
+                                points).format(player=self.name(g.winner), points=points,
+                                               target=g.rules.target_score)
+            return said + " " + self._play_again()
         then = " " + gettext("Press Next round.") if g is not None else ""
         if r.winner is None:
             return gettext("The round ended with no score (R14.2).") + then

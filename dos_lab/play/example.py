@@ -81,6 +81,13 @@ def control_for(line: str, player: int = 0) -> tuple[Intent, str]:
     return intent, CONTROLS[type(intent)]
 
 
+class _ExampleTable(TableController):
+    """The table of an example: its game is played again with "Start again" (it has no New game button)."""
+
+    def _play_again(self) -> str:
+        return gettext("Press “Start again” to play it again.")
+
+
 class ExampleModel(Listeners):
     """The state behind a playable example; ``status`` is ``(kind, text)`` with kind ``ok`` (goal
     reached), ``info`` (a legal step, or a choice still to make), ``bad`` (refused) or ``warn``."""
@@ -141,7 +148,7 @@ class ExampleModel(Listeners):
         made = self._position.copy() if isinstance(self._position, Round) else self._position()
         r = made.round if isinstance(made, Game) else made
         player = r.current if self._player is None else self._player
-        table = TableController(made, (), human=player, engine_declares=False, select_drawn=False,
+        table = _ExampleTable(made, (), human=player, engine_declares=False, select_drawn=False,
                                 clear_after_refusal=True)
         table.offers_dos = self.dos_buttons
         return table

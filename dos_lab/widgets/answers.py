@@ -261,8 +261,13 @@ class Quiz(widgets.VBox):  # type: ignore[misc]
         text = gettext("Score: {right} of {total} right").format(right=right, total=total)
         if right:
             text += " " + gettext("({first} at the first try)").format(first=first)
+        shown = sum(q.shown and not q.right for q in self.questions)
         if right == total:
             text += ". " + self._finished()
+        elif right + shown == total:  # every question done, some by "Show me": say why the score is short
+            text += ". " + ngettext("{count} answer was shown with “Show me”, so it does not count.",
+                                    "{count} answers were shown with “Show me”, so they do not count.",
+                                    shown).format(count=shown) + " " + self._finished()
         self.score.value = f"<div style='font-size:16px;font-weight:bold;margin:6px 0'>{text}</div>"
 
     def _finished(self) -> str:
