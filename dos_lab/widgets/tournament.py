@@ -53,7 +53,8 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
                                           player=player_name(0)), style=wide, layout=widgets.Layout(width="auto"))
         self.first.add_class("dos-tournament-first")
         self.games = widgets.Dropdown(options=[(number(n), n) for n in GAME_COUNTS], value=GAME_COUNTS[0],
-                                      description=gettext("Games:"), style=wide, layout=widgets.Layout(width="160px"))
+                                      description=gettext("Games:"), style=wide,
+                                      layout=widgets.Layout(width="auto", margin="2px 12px 2px 4px"))
         self.games.add_class("dos-tournament-games")
         self.play = widgets.Button(description=gettext("Play the games"), icon="play",
                                    tooltip=gettext("The computer players play these games with the rules above"),
@@ -70,7 +71,9 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
             widgets.HTML('<div class="dos-section-title">' + escape(gettext("A computer tournament with these rules"))
                          + "</div>"),
             widgets.HTML(f'<div style="{_PROSE}">{escape(explain)}</div>'),
-            widgets.HBox([self.first, self.games, self.play]), self.message, self.progress])
+            widgets.HBox([self.first, self.games, self.play],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.message, self.progress])
         self.add_class("dos-tournament")
 
     def _play(self, _: Any) -> None:
