@@ -188,3 +188,29 @@ def test_racing_writers_never_fork_a_game(where: str) -> None:
         assert move in r.legal_moves(move.player) or move.player == 2, str(move)
         perform(r, move)
     assert [Move.from_dict(m.to_dict()) for m in moves] == moves
+
+
+# --- games the home page keeps for its visitors (issue "The class plays together", item 4) ----------------------
+
+def test_a_kept_game_is_read_back_and_a_stale_tab_cannot_overwrite_it(store: ClassStore) -> None:
+    token = "abcdefgh12345678"
+    first = {"format": "x", "moves": [1, 2]}
+    assert store.keep_table(token, first) == 1
+    assert store.kept_table(token) == (first, 1)
+    later = {"format": "x", "moves": [1, 2, 3]}
+    assert store.keep_table(token, later, 1) == 2
+    # a second tab still holding version 1, and a page that thinks its new token is unused: both refused
+    for version in (1, 0):
+        with pytest.raises(InvalidInput, match="went on in another tab"):
+            store.keep_table(token, {"format": "stale"}, version)
+    assert store.kept_table(token) == (later, 2)
+    with pytest.raises(InvalidInput, match="no game is kept"):
+        store.kept_table("nobodyhasthis123")
+    for forged in ("short", "x" * 65, "abc/../defghij", "абвгдеёжзий", "<script>alert</script>", 12345678):
+        with pytest.raises(InvalidInput, match="does not hold a kept game"):
+            store.kept_table(forged)  # type: ignore[arg-type]
+        with pytest.raises(InvalidInput, match="does not hold a kept game"):
+            store.keep_table(forged, first)  # type: ignore[arg-type]
+    store.clear()
+    with pytest.raises(InvalidInput, match="no game is kept"):
+        store.kept_table(token)

@@ -98,6 +98,27 @@ def test_home_page_has_the_table_the_deal_number_and_the_course(page: Page, site
     assert page.url.endswith(f"?seed={seed}") and hand(page) == first
 
 
+def test_a_game_against_the_computer_survives_a_reload(browser: Browser, site: str, artifacts: Path) -> None:
+    page = browser.new_context().new_page()
+    open_home(page, f"{site}/voila/render/home.ipynb?seed=31&bots=random")
+    expect(page.locator(".dos-kept")).to_have_text("")  # nothing is kept before the first move
+    page.locator(".dos-draw").click()
+    expect(page.locator(".dos-kept")).to_contain_text("This page's address keeps your game")
+    page.wait_for_url(re.compile(r"\?seed=31&bots=random&game=[A-Za-z0-9_-]{16}$"))
+    before, log = hand(page), page.locator(".dos-log-box").inner_text()
+    page.reload()
+    expect(page.locator(".dos-status")).to_contain_text("Welcome back: your game goes on where you left it.",
+                                                        timeout=FIRST)
+    assert hand(page) == before and page.locator(".dos-log-box").inner_text().startswith(log.split("\n")[0])
+    assert "game=" not in (page.locator(".dos-seed a").get_attribute("href") or "")  # the deal's link, not the game
+    page.screenshot(path=str(artifacts / "site-home-after-reload.png"), full_page=True)
+    # an address whose game is gone (the teacher cleared the class) deals anew and says so
+    page.goto(f"{site}/voila/render/home.ipynb?seed=31&game=NoSuchGame123456")
+    expect(page.locator(".dos-status")).to_contain_text("No game is kept under this page's address: here is a new "
+                                                        "deal.", timeout=FIRST)
+    page.context.close()
+
+
 def test_two_seeds_give_two_deals_with_preheated_kernels(browser: Browser, site: str) -> None:
     hands = {}
     for seed in (7, 8):

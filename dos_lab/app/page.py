@@ -28,7 +28,9 @@ from urllib.parse import parse_qsl, urlencode
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.app.course import RULES_PAGE, SECTIONS, catalogue
+from dos_lab.app.keeper import GAME_KEY, TableKeeper, kept_table_view
 from dos_lab.bots import BOTS
+from dos_lab.classroom.site import on_a_site
 from dos_lab.errors import DosError
 from dos_lab.events import player_name
 from dos_lab.i18n import (
@@ -181,8 +183,8 @@ def setup_from_query(query: str | None) -> tuple[TableSetup, list[str]]:
             else:
                 notes.append(gettext("{setting} is not one of {choices}: ignored").format(
                     setting=f"preset={_shown(value)}", choices=", ".join(PRESETS)))
-        elif key == "lang":
-            continue  # the page's language: the server and home_page() read it
+        elif key in ("lang", GAME_KEY):
+            continue  # the page's language and its kept game: the server and home_page() read them
         elif key in defaults:
             parsed, problem = _rule_value(key, value, defaults[key])
             if problem:
@@ -284,7 +286,7 @@ def wait_for_request() -> None:
 
 def seed_html(seed: int, query: str) -> str:
     """The deal's number, with a link that deals it again (to share with a class)."""
-    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "seed"]
+    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k not in ("seed", GAME_KEY)]
     href = "?" + urlencode([("seed", str(seed)), *kept])
     return ('<p class="dos-seed" style="margin:4px 0;font-size:14px">'
             + gettext("This deal is number <b>{seed}</b>. To give everyone the same cards, share "
@@ -334,13 +336,18 @@ def home_page(query: str | None = None) -> HomePage:
         ready = play(_fresh_deal(setup_from_query("")[0], ""))
     query = request_query() if query is None else query
     setup, notes = setup_from_query(query)
-    plain = not notes and setup == setup_from_query("")[0] and "seed" not in dict(parse_qsl(query))
+    asked_game = GAME_KEY in dict(parse_qsl(query))
+    plain = not notes and setup == setup_from_query("")[0] and "seed" not in dict(parse_qsl(query)) and not asked_game
     if ready is not None and not plain:
         _close(ready)
         ready = None
-    table: TableView = ready or play(_fresh_deal(setup, query))
-    if notes:
-        table.controller.message = gettext("Page settings: {notes}").format(notes="; ".join(notes))
+    resumed, token, version, lost = kept_table_view(query) if on_a_site() and asked_game else (None, "", 0, "")
+    table: TableView = resumed or ready or play(_fresh_deal(setup, query))
+    said = ([lost] if lost else []) + ([gettext("Page settings: {notes}").format(notes="; ".join(notes))]
+                                       if notes and resumed is None else [])
+    if said:
+        table.controller.message = " ".join(said)
+    if said or resumed is not None:
         table.refresh()
     asked = [value for key, value in parse_qsl(query, keep_blank_values=True) if key == "lang"]
     note = language_note(asked[-1]) if asked else None
@@ -362,7 +369,8 @@ def home_page(query: str | None = None) -> HomePage:
     seed.add_class("dos-seed")
     lessons = widgets.HTML(course_html())
     lessons.add_class("dos-lessons")
-    page = HomePage([title, howto, seed, table, lessons], table)
+    below = [TableKeeper(table, query, token, version)] if on_a_site() else []
+    page = HomePage([title, howto, seed, table, *below, lessons], table)
     page.add_class("dos-page")
     if os.environ.get("VOILA_PREHEAT") == "True":
         page.add_class("dos-preheated")  # the page came from a kernel that ran it before the visitor came

@@ -112,6 +112,19 @@ settings = sa.Table(
     sa.Column("value", sa.Text, nullable=False),
 )
 
+#: a game a visitor of the home page plays against computer players (:mod:`dos_lab.play.kept`), under the token in
+#: that page's address; ``version`` goes up with every save, so a second tab with the same address cannot overwrite
+#: a game that went on in the first
+kept_tables = sa.Table(
+    "kept_tables", _metadata,
+    sa.Column("token", sa.String(64), primary_key=True),
+    sa.Column("data", sa.Text, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("saved", sa.Float, nullable=False),
+)
+#: a kept table is at most this many characters of JSON (a long game's log included)
+MAX_TABLE = 2_000_000
+
 
 class _Lost(Exception):
     """Another write raised the room's version first."""
@@ -624,6 +637,42 @@ class ClassStore:
             r = self._round(c, self._room(c, code))
         return None if r is None else r.to_dict()
 
+    # ---------------------------------------------------------------- games against computer players
+
+    def keep_table(self, token: str, data: dict[str, Any], version: int = 0) -> int:
+        """Keep a home-page game (:func:`dos_lab.play.kept.kept`) under ``token``, replacing the save of
+        ``version`` (0: a new token). Returns the new version; InvalidInput when the save kept now is not
+        ``version`` — the game went on in another tab — and nothing is written."""
+        token = _check_token(token)
+        text = json.dumps(data, allow_nan=False)
+        if len(text) > MAX_TABLE:
+            raise InvalidInput(f"a kept game may be at most {MAX_TABLE} characters long as JSON")
+        new = {"data": text, "version": version + 1, "saved": self._clock()}
+        try:
+            with self._writing() as c:
+                if version == 0:
+                    c.execute(kept_tables.insert().values(token=token, **new))
+                    return 1
+                done = c.execute(kept_tables.update().values(**new)
+                                 .where(kept_tables.c.token == token, kept_tables.c.version == version))
+                if done.rowcount == 1:
+                    return version + 1
+        except IntegrityError:
+            pass
+        except OperationalError as error:
+            raise DosError(f"the class store cannot be written: {str(error.orig)[:200]}") from None
+        raise InvalidInput(gettext("this game went on in another tab or window: reload this page to play it here"))
+
+    def kept_table(self, token: str) -> tuple[dict[str, Any], int]:
+        """The game kept under ``token`` and its version; InvalidInput if there is none."""
+        token = _check_token(token)
+        with self._connect() as c:
+            row = c.execute(sa.select(kept_tables.c.data, kept_tables.c.version)
+                            .where(kept_tables.c.token == token)).first()
+        if row is None:
+            raise InvalidInput(gettext("no game is kept under this page's address"))
+        return json.loads(row.data), int(row.version)
+
     # ---------------------------------------------------------------- pooled results
 
     def submit(self, experiment: str, student: str, result: Any) -> None:
@@ -721,12 +770,12 @@ class ClassStore:
             c.execute(settings.insert().values(name=name, value=json.dumps(value)))
 
     def clear(self) -> dict[str, int]:
-        """Delete everything the class left: every room with its seats and moves, and every result. Returns how
-        many rooms and results there were."""
+        """Delete everything the class left: every room with its seats and moves, every result, and every game
+        kept for the home page. Returns how many rooms and results there were."""
         with self._writing() as c:
             counted = {"rooms": c.execute(sa.select(sa.func.count()).select_from(rooms)).scalar_one(),
                        "results": c.execute(sa.select(sa.func.count()).select_from(results)).scalar_one()}
-            for table in (moves, seats, results, rooms):
+            for table in (moves, seats, results, rooms, kept_tables):
                 c.execute(table.delete())
         return counted
 
@@ -767,6 +816,13 @@ class _Recorder:
 
     def catch_dos(self, caller: int, target: int) -> bool:
         return bool(self._do(Catch(caller, target)))
+
+
+def _check_token(token: Any) -> str:
+    if not isinstance(token, str) or not 8 <= len(token) <= 64 or not token.isascii() or \
+            not all(ch.isalnum() or ch in "-_" for ch in token):
+        raise InvalidInput(gettext("this page's address does not hold a kept game"))
+    return token
 
 
 def _room_code(code: Any) -> str:
