@@ -712,7 +712,7 @@ class Round:
             raise IllegalMove(gettext("{card} (Center Row card {number}) has already been matched this turn; each "
                                       "row card can be matched once per turn (R4.3)").format(
                                           card=card_codes(row_card.code), number=index + 1))
-        self._check_in_hand([p.card for p in played], s.current, "R4.1")
+        self._check_in_hand([p.card for p in played], s.current, "R4.1" if len(played) == 1 else "R4.2")
         if drawn_only and (s.drawn is None or all(p.card != s.drawn for p in played)):
             drawn = card_codes(s.drawn.code) if s.drawn is not None else gettext("no card")
             codes = card_codes("+".join(p.code for p in played))

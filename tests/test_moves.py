@@ -115,6 +115,9 @@ def test_a_move_for_the_wrong_player_or_out_of_turn_is_refused_and_changes_nothi
         "P1: draw + call DOS": "a DOS call with this move would not count: P1 would hold 4 cards, and DOS! counts "
                                "only with exactly two (R11.3)",
         "P1: match 0 R7 B3": "R7+B3 adds up to 10, but B7 needs 7 (R4.2)",
+        "P1: match 1 Y5": "P1 has no Y5 in hand (hand: R7 B3 G4) (R4.1)",
+        "P1: match 0 B3 Y4": "P1 has no Y4 in hand (hand: R7 B3 G4) (R4.2)",
+        "P1: match 0 G4 G4": "G4+G4 needs 2 G4, but P1 holds 1 (hand: R7 B3 G4) (R4.2)",
         "P1: place R7": "P1 cannot put a card into the Center Row now: a card is placed only after drawing without "
                         "a match (R7.3) or as a colour-match bonus (R6, R8 E3) (R3.3)",
     }
