@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
+from dos_lab.i18n import percent
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
@@ -24,7 +26,18 @@ def png(figure: Figure, tight: bool = True) -> bytes:
 
 
 def percent_axis(ax: Axes, decimals: int = 0) -> None:
-    """Label the y axis of ``ax`` in percent (its values are shares from 0 to 1)."""
-    from matplotlib.ticker import PercentFormatter
+    """Label the y axis of ``ax`` in percent (its values are shares from 0 to 1), written as the page's text
+    writes a percentage: ``0,8 %`` on a Polish page, ``0.8 %`` on an English one.
 
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=decimals))
+    >>> import matplotlib.pyplot as plt
+    >>> from dos_lab.i18n import language
+    >>> figure, ax = plt.subplots()
+    >>> with language("pl"):
+    ...     percent_axis(ax, 1)
+    ...     ax.yaxis.get_major_formatter()(0.008, 0)
+    '0,8 %'
+    >>> plt.close(figure)
+    """
+    from matplotlib.ticker import FuncFormatter
+
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda share, _position: percent(share, decimals)))
