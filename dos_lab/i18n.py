@@ -59,6 +59,7 @@ __all__ = [
     "number",
     "percent",
     "pgettext",
+    "sentence",
     "set_language",
     "tr",
 ]
@@ -190,6 +191,19 @@ def decimal(x: float | Fraction, digits: int | None = None, signed: bool = False
 def percent(x: float | Fraction, digits: int = 1) -> str:
     """A chance written as a percentage in the current language: ``percent(Fraction(1, 8))`` is ``'12.5 %'``."""
     return f"{decimal(float(x) * 100, digits)} %"
+
+
+def sentence(text: str, end: str = ".") -> str:
+    """A message (the engine's refusals start small, to follow a colon) as a sentence of its own: a capital first
+    letter, and ``end`` unless it already ends a sentence.
+
+    >>> sentence("it is P1's turn, so P2 cannot draw now (R3)")
+    "It is P1's turn, so P2 cannot draw now (R3)."
+    >>> sentence("already said."), sentence("no card", end="")
+    ('Already said.', 'No card')
+    """
+    text = text[:1].upper() + text[1:]
+    return text if not end or text.endswith((".", "!", "?")) else text + end
 
 
 #: the short names a notebook's code cells use; ``_`` is taken there by IPython (the last output)

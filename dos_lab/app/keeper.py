@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -17,27 +18,34 @@ from urllib.parse import parse_qsl, urlencode
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.errors import DosError
-from dos_lab.i18n import gettext
+from dos_lab.i18n import gettext, sentence
 from dos_lab.widgets.cards import set_trait
 from dos_lab.widgets.table import TableView
 
-__all__ = ["GAME_KEY", "TableKeeper", "kept_table_view"]
+__all__ = ["GAME_KEY", "KeptGame", "TableKeeper", "kept_table_view"]
 
 log = logging.getLogger(__name__)
 #: the address setting that holds the kept game's token
 GAME_KEY = "game"
 
 
-def _sentence(reason: str) -> str:
-    return reason[:1].upper() + reason[1:]
+@dataclass(frozen=True)
+class KeptGame:
+    """What a page's address finds in the class store: the kept game's table (None if there is none to go on
+    with), its token and version, and a note for the page when the address names a game that cannot be played on.
+    """
+
+    view: TableView | None = None
+    token: str = ""
+    version: int = 0
+    note: str = ""
 
 
-def kept_table_view(query: str) -> tuple[TableView | None, str, int, str]:
-    """The table kept under the address's token: (its view or None, the token, its version, a note for the page
-    when the address names a game that cannot be played on)."""
+def kept_table_view(query: str) -> KeptGame:
+    """The game kept under the address's token (``?game=…``), or why there is none to go on with."""
     token = dict(parse_qsl(query, keep_blank_values=True)).get(GAME_KEY)
     if token is None:
-        return None, "", 0, ""
+        return KeptGame()
     from dos_lab.classroom.site import class_store
     from dos_lab.play.kept import resumed
 
@@ -45,13 +53,13 @@ def kept_table_view(query: str) -> tuple[TableView | None, str, int, str]:
         data, version = class_store().kept_table(token)
         controller = resumed(data)
     except DosError as error:
-        return None, "", 0, gettext("{reason}: here is a new deal.").format(reason=_sentence(str(error)))
+        return KeptGame(note=gettext("{reason}: here is a new deal.").format(reason=sentence(str(error), end="")))
     except Exception:  # the class store cannot be reached: the visitor still gets a table
         log.exception("the kept game could not be read")
-        return None, "", 0, gettext("The kept game cannot be read now: here is a new deal.")
+        return KeptGame(note=gettext("The kept game cannot be read now: here is a new deal."))
     controller.message = gettext("Welcome back: your game goes on where you left it.")
     controller.message_kind = "ok"
-    return TableView(controller), token, version, ""
+    return KeptGame(TableView(controller), token, version)
 
 
 class TableKeeper(widgets.HTML):  # type: ignore[misc]
@@ -89,7 +97,7 @@ class TableKeeper(widgets.HTML):  # type: ignore[misc]
             self.version = class_store().keep_table(self.token, data, self.version)
             self._last = data
         except DosError as error:
-            self._stop(_sentence(str(error)) + ".")
+            self._stop(sentence(str(error)))
             return
         except Exception:  # a full disk, a store gone: the game goes on, unkept, and the page says so
             log.exception("the home page's game could not be kept")

@@ -28,7 +28,7 @@ from urllib.parse import parse_qsl, urlencode
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.app.course import RULES_PAGE, SECTIONS, catalogue
-from dos_lab.app.keeper import GAME_KEY, TableKeeper, kept_table_view
+from dos_lab.app.keeper import GAME_KEY, KeptGame, TableKeeper, kept_table_view
 from dos_lab.bots import BOTS
 from dos_lab.classroom.site import on_a_site
 from dos_lab.errors import DosError
@@ -341,9 +341,10 @@ def home_page(query: str | None = None) -> HomePage:
     if ready is not None and not plain:
         _close(ready)
         ready = None
-    resumed, token, version, lost = kept_table_view(query) if on_a_site() and asked_game else (None, "", 0, "")
+    kept = kept_table_view(query) if on_a_site() and asked_game else KeptGame()
+    resumed = kept.view
     table: TableView = resumed or ready or play(_fresh_deal(setup, query))
-    said = ([lost] if lost else []) + ([gettext("Page settings: {notes}").format(notes="; ".join(notes))]
+    said = ([kept.note] if kept.note else []) + ([gettext("Page settings: {notes}").format(notes="; ".join(notes))]
                                        if notes and resumed is None else [])
     if said:
         table.controller.message = " ".join(said)
@@ -369,7 +370,7 @@ def home_page(query: str | None = None) -> HomePage:
     seed.add_class("dos-seed")
     lessons = widgets.HTML(course_html())
     lessons.add_class("dos-lessons")
-    below = [TableKeeper(table, query, token, version)] if on_a_site() else []
+    below = [TableKeeper(table, query, kept.token, kept.version)] if on_a_site() else []
     page = HomePage([title, howto, seed, table, *below, lessons], table)
     page.add_class("dos-page")
     if os.environ.get("VOILA_PREHEAT") == "True":

@@ -28,7 +28,7 @@ from dos_lab.classroom.site import class_store
 from dos_lab.classroom.store import MAX_NAME
 from dos_lab.errors import DosError
 from dos_lab.events import player_name
-from dos_lab.i18n import SOURCE_LANGUAGE, get_language, gettext, ngettext, notebook_language
+from dos_lab.i18n import SOURCE_LANGUAGE, get_language, gettext, ngettext, notebook_language, sentence
 from dos_lab.moves import MAX_PLAYERS
 from dos_lab.play.controller import fresh_seed
 from dos_lab.rules import RuleSet
@@ -186,8 +186,7 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
                                         f'aria-live="polite">{escape(text) if text else "&nbsp;"}</div>')
 
     def _refuse(self, error: DosError) -> None:
-        text = str(error)
-        self._say(text[:1].upper() + text[1:] + ".", "error")
+        self._say(sentence(str(error)), "error")
 
     def _sit(self, token: str, quiet: bool = False) -> None:
         try:
