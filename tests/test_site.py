@@ -140,6 +140,12 @@ def test_an_odd_request_gets_a_plain_answer(server: tuple[str, int], method: str
         assert "Traceback" not in body and "host name" not in body
 
 
+def test_an_address_of_many_settings_reaches_its_page(server: tuple[str, int]) -> None:
+    """Tornado answered more than 1,000 fields with an empty 400 before any page could say what it ignores."""
+    status, _, body = get(server, "/voila/render/home.ipynb?" + "&".join(f"x{i}=1" for i in range(1_500)))
+    assert status == 200 and "DOS lab" in body
+
+
 def test_the_teacher_s_terminal_shows_no_traceback_and_no_warning(server: tuple[str, int], terminal: Path) -> None:
     """After the odd requests above and a page whose websocket connects (Jupyter's default ping timeout made
     Tornado warn at the first websocket), the server has printed no traceback and no warning."""
@@ -433,10 +439,14 @@ def test_a_shared_picture_is_the_one_drawn(tmp_path: Path, monkeypatch: pytest.M
 
 def test_long_address_values_are_cut_in_the_notes() -> None:
     """The reliability review: a 10,000-character rule value and a 3,000-character ?lang= were echoed in full."""
-    from dos_lab.app.page import setup_from_query
+    from dos_lab.app.page import settings_note, setup_from_query
     from dos_lab.i18n import language_note
 
     (note,) = setup_from_query("dos_checkpoints=" + "x" * 10_000)[1]
     assert len(note) < 120 and "x" * 25 not in note
+    notes = setup_from_query("&".join(f"x{i}=1" for i in range(1_200)))[1]
+    line = settings_note(notes)
+    assert len(notes) == 1_200 and len(line) < 300 and line.endswith("; and 1195 more such notes")
+    assert settings_note(notes[:5]) == "Page settings: " + "; ".join(notes[:5])
     told = language_note("q" * 3_000)
     assert told is not None and len(told) < 200 and "q" * 25 not in told

@@ -42,6 +42,7 @@ from dos_lab.i18n import (
     gettext,
     language,
     language_note,
+    ngettext,
     notebook_language,
     number,
     pgettext,
@@ -206,6 +207,23 @@ def setup_from_query(query: str | None) -> tuple[TableSetup, list[str]]:
     return TableSetup(rules=rules, **fields), notes
 
 
+#: the most notes the page lists about its address settings; the rest are counted, not listed
+SHOWN_NOTES = 5
+
+
+def settings_note(notes: list[str]) -> str:
+    """The page's one line about its address settings: the first :data:`SHOWN_NOTES` notes, and how many more.
+
+    >>> settings_note(setup_from_query("&".join(f"x{i}=1" for i in range(1200)))[1])[-69:]
+    '“x4” is not a setting of this page: ignored; and 1195 more such notes'
+    """
+    listed = notes[:SHOWN_NOTES]
+    more = len(notes) - len(listed)
+    if more:
+        listed.append(ngettext("and {count} more such note", "and {count} more such notes", more).format(count=more))
+    return gettext("Page settings: {notes}").format(notes="; ".join(listed))
+
+
 def course_html(lang: str | None = None) -> str:
     """The course panel of the home page: the rules reference, the tutorials in order and the lessons, one line
     about each (from the notebooks themselves), in ``lang`` (default: the current language). Links are relative
@@ -344,8 +362,7 @@ def home_page(query: str | None = None) -> HomePage:
     kept = kept_table_view(query) if on_a_site() and asked_game else KeptGame()
     resumed = kept.view
     table: TableView = resumed or ready or play(_fresh_deal(setup, query))
-    said = ([kept.note] if kept.note else []) + ([gettext("Page settings: {notes}").format(notes="; ".join(notes))]
-                                       if notes and resumed is None else [])
+    said = ([kept.note] if kept.note else []) + ([settings_note(notes)] if notes and resumed is None else [])
     if said:
         table.controller.message = " ".join(said)
     if said or resumed is not None:

@@ -12,6 +12,8 @@ timeout, the file allow-list, no template or theme from the URL). On top of it:
   which says so (:func:`language_target`);
 - every page sets Voilà's ``_xsrf`` cookie, so the page's own "shut my kernel down" request on closing the tab
   is accepted (without the cookie Voilà refuses it with 403 and the kernel waits for the culler);
+- an address of more than 1,000 settings reaches its page, which says what it ignores (Tornado would answer it
+  with an empty 400);
 - a pre-heated kernel that died in its pool is replaced, and never handed to a visitor (:mod:`.pools`);
 - an address the site has no page for, or a request it does not take (``HEAD`` on a page, ``/logout``), gets a
   short page linking home (``share/errors``), and never prints a traceback in the teacher's terminal.
@@ -194,6 +196,23 @@ class CompiledTemplates(jinja2.BytecodeCache):
         self.compiled[bucket.key] = bucket.bytecode_to_string()
 
 
+#: the most fields an address may have: a query string already fits in a request's head (64 KiB in Tornado), so
+#: this only keeps Tornado from refusing an address of more than 1,000 fields with an empty "400" reply
+MAX_ADDRESS_FIELDS = 65_536
+
+
+def read_long_addresses(fields: int = MAX_ADDRESS_FIELDS) -> None:
+    """Let a page read an address of up to ``fields`` settings, and say itself what it ignores. Tornado 6.5.8
+    and later refuse more than 1,000 before any page is asked, with an empty reply and no word why; the limit
+    is part of Tornado's one global setting for parsing requests, whose other parts keep their defaults."""
+    import tornado.httputil
+
+    if not hasattr(tornado.httputil, "ParseUrlEncodedConfig"):
+        return  # an older Tornado reads any number of fields
+    tornado.httputil.set_parse_body_config(tornado.httputil.ParseBodyConfig(
+        urlencoded=tornado.httputil.ParseUrlEncodedConfig(max_arguments=fields)))
+
+
 def share_compiled_templates(cache: jinja2.BytecodeCache) -> None:
     """Give every page's template environment (nbconvert's, one per page) the same compiled-template cache."""
     create = VoilaExporter._create_environment
@@ -258,6 +277,7 @@ class DosLabServer(Voila):  # type: ignore[misc]
         os.environ["DOS_LAB_CACHE"] = os.path.join(self.connection_dir, "pictures")
         os.mkdir(os.environ["DOS_LAB_CACHE"], 0o700)
         share_compiled_templates(CompiledTemplates())
+        read_long_addresses()
         # Voilà's own settings, then its tornado_settings: given to the application when it is made, so that
         # settings it reads only then (compress_response, which --lan sets) take effect
         self.app = tornado.web.Application(**{**self.init_settings(), **self.tornado_settings})
