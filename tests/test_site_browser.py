@@ -146,6 +146,24 @@ def test_strange_addresses_give_a_short_note(page: Page, site: str, artifacts: P
     page.screenshot(path=str(artifacts / "site-strange-address.png"))
 
 
+def test_a_tutorial_and_a_lesson_name_the_address_settings_they_ignore(page: Page, site: str, artifacts: Path) -> None:
+    page.set_viewport_size({"width": 1100, "height": 700})
+    page.goto(f"{site}/voila/render/tutorials/02-matching.ipynb?seed=7&" + "&".join(f"x{i}=1" for i in range(9)))
+    note = page.locator(".dos-settings-note")
+    expect(note).to_have_text("Page settings: “seed” is not a setting of this page: ignored; “x0” is not a setting "
+                              "of this page: ignored; “x1” is not a setting of this page: ignored; “x2” is not a "
+                              "setting of this page: ignored; “x3” is not a setting of this page: ignored; …",
+                              timeout=FIRST)
+    page.screenshot(path=str(artifacts / "site-tutorial-settings-note.png"))
+    page.goto(f"{site}/voila/render/pl/lessons/01-one-row-card.ipynb?name=Ala&{'q' * 40}=1")
+    expect(note).to_have_text("Ustawienia strony: „" + "q" * 24 + "…” nie jest ustawieniem tej strony: pominięto",
+                              timeout=FIRST)
+    page.goto(f"{site}/voila/render/lessons/01-one-row-card.ipynb?name=Ala")  # a lesson's own setting: no note
+    expect(page.locator(".dos-nav-rules")).to_have_text("Rules", timeout=FIRST)
+    expect(page.locator(".dos-class-name input").first).to_have_value("Ala", timeout=FIRST)
+    expect(note).to_have_count(0)
+
+
 def test_every_page_links_home_and_the_rules(page: Page, site: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 1100, "height": 900})
     page.goto(f"{site}/voila/render/tutorials/02-matching.ipynb")

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dos_lab.classroom.site import SITE_ENV
-from dos_lab.i18n import SOURCE_LANGUAGE, available_languages, get_language, gettext, language, noop
+from dos_lab.i18n import SOURCE_LANGUAGE, available_languages, get_language, gettext, language, noop, pgettext
 
 __all__ = ["HOME", "RULES_PAGE", "CourseSources", "Entry", "build_site", "catalogue", "course_sources", "in_language",
            "render_rules", "site_languages", "site_words", "summary_of", "title_of"]
@@ -260,7 +260,11 @@ def site_words() -> dict[str, str]:
             "dos-rule-title": gettext("Rule {rule} in the rules reference (opens a new tab)"),
             "dos-language-note": gettext("dos_lab has no {requested!r} translation, so it speaks English; "
                                          "languages: {languages}").replace("{languages}",
-                                                                           ", ".join(available_languages()))}
+                                                                           ", ".join(available_languages())),
+            # a tutorial's or a lesson's note about its address settings, worded as the home page's notes
+            "dos-settings-note": gettext("Page settings: {notes}"),
+            "dos-not-a-setting": gettext("{name} is not a setting of this page: ignored"),
+            "dos-quoted": pgettext("a value typed into the address, quoted", "“{value}”")}
 
 
 def render_rules(markdown: str) -> str:
