@@ -148,3 +148,43 @@ def test_five_students_pool_their_hands_and_every_page_shows_the_class(browser: 
     (who, progress), = store.results("tutorial-01")
     assert who == "Ola" and (progress["answers"][0]["tries"], progress["answers"][0]["right"]) == (2, True)
     store.close()
+
+
+def test_the_teacher_resets_a_room_and_its_student_joins_it_again(browser: Browser, site: Site,
+                                                                  artifacts: Path) -> None:
+    ala = browser.new_context(viewport={"width": 1100, "height": 1100}).new_page()
+    ala.set_default_timeout(20_000)
+    ala.goto(f"{site.base}/voila/render/room.ipynb", timeout=FIRST)
+    expect(ala.locator(".dos-create-room")).to_be_visible(timeout=FIRST)
+    ala.locator(".dos-create-name input").fill("Ala")
+    ala.locator(".dos-create-room").click()
+    expect(ala.locator(".dos-room-code")).to_have_text(re.compile(r"^[A-Z]{4}$"))
+    code = ala.locator(".dos-room-code").inner_text()
+    ala.locator(".dos-start-game").click()  # the empty seat gets a computer player
+    expect(ala.locator(".dos-hand button").first).to_be_visible()
+
+    teacher = browser.new_context(viewport={"width": 1100, "height": 1300}).new_page()
+    teacher.goto(f"{site.base}/voila/render/teacher.ipynb?teacher={TEACHER}", timeout=FIRST)
+    expect(teacher.locator(".dos-teacher-rooms")).to_contain_text(code, timeout=FIRST)
+    teacher.locator(".dos-teacher-room-choice select").select_option(code)
+    teacher.locator(".dos-teacher-reset").click()  # not yet ticked: nothing happens, and the page says why
+    expect(teacher.locator(".dos-teacher-status")).to_contain_text(f"resetting room {code} ends its game")
+    expect(ala.locator(".dos-hand button").first).to_be_visible()
+    teacher.locator(".dos-teacher-reset-sure input").check()
+    teacher.locator(".dos-teacher-reset").click()
+    expect(teacher.locator(".dos-teacher-status")).to_contain_text(f"Room {code} is empty again")
+    expect(teacher.locator(".dos-teacher-rooms")).to_contain_text("waiting for players (0 of 2)")
+    teacher.screenshot(path=str(artifacts / "teacher-room-reset.png"), full_page=True)
+
+    status = ala.locator(".dos-room-status")
+    expect(status).to_contain_text(f"The teacher has reset room {code} for a new game")
+    expect(ala.locator(".dos-hand button")).to_have_count(0)
+    expect(ala.locator(".dos-join-code input")).to_have_value(code)
+    expect(ala).to_have_url(re.compile(rf"\?room={code}$"))
+    ala.screenshot(path=str(artifacts / "room-after-reset.png"), full_page=True)
+    expect(ala.locator(".dos-join-name input")).to_have_value("Ala")
+    ala.locator(".dos-join-room").click()
+    expect(ala.locator(".dos-room-code")).to_have_text(code)
+    expect(ala.locator(".dos-start-game")).to_be_visible()  # Ala sits at P1 again: hers to start
+    ala.context.close()
+    teacher.context.close()

@@ -214,3 +214,44 @@ def test_a_kept_game_is_read_back_and_a_stale_tab_cannot_overwrite_it(store: Cla
     store.clear()
     with pytest.raises(InvalidInput, match="no game is kept"):
         store.kept_table(token)
+
+
+def test_a_reset_room_is_empty_for_a_new_game_and_no_kernel_plays_on_its_old_one(where: str) -> None:
+    """The teacher's Reset: the room keeps its code, players and rules; its seats, game and moves go. Another
+    page's kernel (a second store on the same database) that had the old game in memory follows the new one."""
+    teacher, student, watcher = ClassStore(where), ClassStore(where), ClassStore(where)
+    try:
+        code = teacher.create_room(players=2, seed=6)
+        ala = student.join(code, "Ala")
+        student.add_bot(code, "greedy")
+        rng = random.Random(1)
+        for _ in range(12):
+            if not student.view(ala).over:
+                student.play(ala, rng.choice(student.legal_moves(ala)))
+        old_moves, old_seed = len(student.history(code)[1]), Round.from_dict(student.save(code)).seed
+        assert old_moves >= 12 and student.seated(ala)
+        assert watcher.save(code) == student.save(code)  # a third page's kernel now holds the old game in memory
+        version = teacher.version(code)
+        assert teacher.reset_room(code) == version + 1
+        assert not student.seated(ala) and not student.seated("no such token")
+        assert student.history(code) == (None, []) and student.save(code) is None
+        with pytest.raises(InvalidInput, match="seat token is not known"):
+            student.view(ala)
+        (room,) = teacher.rooms_now()
+        assert (room.code, room.names, room.round_number) == (code, (), None)
+        ola = student.join(code, "Ola")  # both seats are free again, and so is the first game's name
+        ala = student.join(code, "Ala")
+        rng = random.Random(2)
+        for _ in range(4 * old_moves):  # past the old game's length: a kernel replaying the old moves would show
+            if len(student.history(code)[1]) > old_moves + 5 or student.view(ola).over:
+                break
+            token = next(t for t in (ola, ala) if student.legal_moves(t))
+            student.play(token, rng.choice(student.legal_moves(token)))
+        assert len(student.history(code)[1]) > old_moves or student.view(ola).over
+        assert Round.from_dict(student.save(code)).seed != old_seed  # a new deal
+        assert replayed(student, code) == student.save(code) == teacher.save(code) == watcher.save(code)
+        with pytest.raises(InvalidInput, match="no room with the code"):
+            teacher.reset_room("ZZZZ")
+    finally:
+        for store in (teacher, student, watcher):
+            store.close()

@@ -249,6 +249,10 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
         code, version, said = self.seat.code, -1, 0.0
         while not self._stop.is_set():
             try:
+                now = self.store.version(code)
+                if now != version and self.token is not None and not self.store.seated(self.token):
+                    self._unseated(code)
+                    return
                 if time.monotonic() - said >= HERE_SECONDS and self.token is not None:
                     said = time.monotonic()
                     self._beat()
@@ -257,7 +261,6 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
                         self.store.cover(code)
                     with self._lock:
                         self._refresh()
-                now = self.store.version(code)
                 if now != version:
                     version = now
                     with self._lock:
@@ -272,12 +275,42 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
                         self._beat(done=True)
                         return
             except DosError:
+                if self.token is not None and not self._still_seated(self.token):  # reset between two looks
+                    self._unseated(code)
+                    return
                 log.exception("room %s could not be read", code)
                 time.sleep(2)
             except Exception:  # the page must go on: the next look may succeed
                 log.exception("room %s: showing a change failed", code)
                 time.sleep(2)
             time.sleep(POLL_SECONDS)
+
+    def _still_seated(self, token: str) -> bool:
+        try:
+            return self.store.seated(token)
+        except Exception:  # the store cannot be read now: the seat is not known to be gone
+            return True
+
+    def _unseated(self, code: str) -> None:
+        """The teacher has reset the room, so this seat is gone: back to the forms, with the room's code and the
+        student's name filled in to join it again."""
+        with self._lock:
+            if self.seat is not None:
+                set_trait(self.join_name, "value", self.seat.names[self.seat.player])
+            self.token, self.seat = None, None
+            if self.table is not None:
+                self.table.close()
+            self.table = None
+            self.table_box.children = []
+            self.lobby.layout.display = "none"
+            self.forms.layout.display = None
+            set_trait(self.join_code, "value", code)
+            kept = [(k, v) for k, v in parse_qsl(self.query, keep_blank_values=True) if k not in ("seat", "room")]
+            set_trait(self.address, "value",
+                      f'<span data-dos-address="{escape(urlencode([*kept, ("room", code)]))}"></span>')
+            self._say(gettext("The teacher has reset room {code} for a new game: join it again with its code and "
+                              "your first name.").format(code=code))
+            self._beat(done=True)  # nothing to follow until the student joins again: the page is not lost
 
     def _beat(self, done: bool = False) -> None:
         self._beats += 1

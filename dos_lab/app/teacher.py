@@ -3,7 +3,8 @@
 ``dos-lab`` makes a teacher token at start (``--teacher-token`` chooses it), prints it with the page's address,
 and tells its kernels through ``DOS_LAB_TEACHER_TOKEN``; students' pages never show it. The page asks for the
 token (or takes ``?teacher=…``); a wrong one is refused and shows nothing. Then it shows each room with its
-seats and game, each experiment's pooled results with the same pictures as the students' and every student by
+seats and game (and resets a room for a new game: its students join it again with its code), each
+experiment's pooled results with the same pictures as the students' and every student by
 first name, a link that downloads the CSV (:func:`dos_lab.classroom.export.results_csv`), and "Clear the class".
 It redraws by itself when a result comes in.
 """
@@ -76,6 +77,15 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             "Type the teacher token that dos-lab printed when it started.")) + "</p>"),
             widgets.HBox([self.key, enter])])
         self.rooms = widgets.HTML().add_class("dos-teacher-rooms")
+        self.room_choice = widgets.Dropdown(description=gettext("Room"), options=(), style={"description_width": "4em"},
+                                            layout=widgets.Layout(width="12rem")).add_class("dos-teacher-room-choice")
+        self.reset_sure = widgets.Checkbox(description=gettext("Yes, end its game"), indent=False,
+                                           layout=widgets.Layout(width="auto")).add_class("dos-teacher-reset-sure")
+        reset = widgets.Button(description=gettext("Reset the room"), button_style="warning",
+                               layout=widgets.Layout(width="auto")).add_class("dos-teacher-reset")
+        reset.on_click(safe(self.reset))
+        self.room_tools = widgets.HBox([self.room_choice, reset, self.reset_sure],
+                                       layout=widgets.Layout(align_items="center")).add_class("dos-teacher-room-tools")
         self.tutorials = widgets.HTML().add_class("dos-teacher-tutorials")
         self.experiments = widgets.VBox().add_class("dos-teacher-experiments")
         self.download = widgets.HTML().add_class("dos-teacher-csv")
@@ -101,8 +111,8 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
                                              + "</h2>"), self.auto, self.first_names,
                                 widgets.HBox(list(self.switches.values()),
                                              layout=widgets.Layout(flex_flow="row wrap"))])
-        self.board = widgets.VBox([self.download, self.rooms, self.tutorials, choices, self.experiments,
-                                   widgets.HBox([clear, self.sure])])
+        self.board = widgets.VBox([self.download, self.rooms, self.room_tools, self.tutorials, choices,
+                                   self.experiments, widgets.HBox([clear, self.sure])])
         self.board.layout.display = "none"
         super().__init__([stylesheet(), title, self.status, self.form, self.board], layout=widgets.Layout(
             padding="0 4px"))
@@ -148,6 +158,22 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             count=number(gone["results"]))
         self._say(gettext("The class is cleared: {rooms} and {results} deleted.").format(rooms=rooms,
                                                                                          results=results))
+        self.redraw()
+
+    def reset(self) -> None:
+        """Empty the chosen room for a new game (its students join it again with its code), if the teacher ticked
+        that its game may end."""
+        code = self.room_choice.value
+        if not code:
+            return
+        if not self.reset_sure.value:
+            self._say(gettext("Tick the box next to the button first: resetting room {code} ends its game.").format(
+                code=code), "#b71c1c")
+            return
+        self.store.reset_room(code)
+        self.reset_sure.value = False
+        self._say(gettext("Room {code} is empty again: its students join it again with its code for a new game.")
+                  .format(code=code))
         self.redraw()
 
     def _chosen(self, _change: object = None) -> None:
@@ -232,6 +258,8 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
     def _rooms_html(self) -> str:
         heading = "<h2 style='margin:8px 0 4px'>" + escape(gettext("Rooms")) + "</h2>"
         found = self.store.rooms_now()
+        set_trait(self.room_choice, "options", tuple(room.code for room in found))
+        self.room_tools.layout.display = None if found else "none"
         if not found:
             return heading + "<p style='font-size:15px'>" + escape(gettext("No room has been started.")) + "</p>"
         lines = []

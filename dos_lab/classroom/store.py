@@ -43,6 +43,7 @@ from dos_lab.game import Game
 from dos_lab.i18n import gettext, ngettext
 from dos_lab.matching import parse_played
 from dos_lab.moves import MAX_PLAYERS, CallDos, Catch, Draw, EndTurn, Move, Place, PlayMatch, perform
+from dos_lab.play.controller import fresh_seed
 from dos_lab.play.observer import TableSnapshot, snapshot_of
 from dos_lab.round import Round
 from dos_lab.rules import RuleSet
@@ -277,8 +278,9 @@ class ClassStore:
         self.url = url
         #: where the store is, as a terminal may show it (a database URL's password left out)
         self.address = _shown(path_or_url)
-        #: each room's round as its moves left it: (its first move, the moves played, the round)
-        self._rounds: dict[str, tuple[int, int, Round]] = {}
+        #: each room's round as its moves left it: (its deal, its first move, the moves played, the round); the
+        #: deal tells a room dealt again after a reset (the same code, a new game) from the one this kernel saw
+        self._rounds: dict[str, tuple[str, int, int, Round]] = {}
         self._lock = threading.Lock()
         # an in-memory database is one connection: a page's polling thread and its clicks take turns on it
         self._one_connection: AbstractContextManager[Any] = threading.RLock() if url in _IN_MEMORY else nullcontext()
@@ -466,8 +468,8 @@ class ClassStore:
             return None
         with self._lock:
             cached = self._rounds.get(room.code)
-        if cached is not None and cached[0] == room.first_move and cached[1] <= room.moves:
-            done, r = cached[1], cached[2].copy()
+        if cached is not None and cached[:2] == (room.deal, room.first_move) and cached[2] <= room.moves:
+            done, r = cached[2], cached[3].copy()
         else:
             done, r = room.first_move, Round.from_dict(json.loads(room.deal), history=False)
         if done < room.moves:
@@ -478,7 +480,7 @@ class ClassStore:
             for text in later:
                 perform(r, Move.from_dict(json.loads(text)))
             with self._lock:
-                self._rounds[room.code] = (room.first_move, room.moves, r.copy())
+                self._rounds[room.code] = (room.deal, room.first_move, room.moves, r.copy())
         return r
 
     def view(self, token: str) -> SeatView:
@@ -716,6 +718,28 @@ class ClassStore:
                              .order_by(results.c.at, results.c.student)).all()
         return [(row.student, json.loads(row.result)) for row in rows]
 
+    def reset_room(self, code: str) -> int:
+        """Empty the room ``code`` for a new start (the teacher's Reset): its seats, its game and its moves are
+        deleted, and its code, number of players and rules stay, so the class joins again with the code on the
+        board; the next game is a new deal. A student's page sees that its seat is gone (:meth:`seated`) and says
+        so. Returns the room's new version."""
+
+        def empty(c: Connection, room: sa.Row[Any]) -> None:
+            c.execute(moves.delete().where(moves.c.code == room.code))
+            c.execute(seats.delete().where(seats.c.code == room.code))
+            c.execute(rooms.update().where(rooms.c.code == room.code).values(deal=None, game=None, first_move=0,
+                                                                             moves=0, seed=fresh_seed()))
+            with self._lock:
+                self._rounds.pop(room.code, None)
+
+        return self._write(code, empty)
+
+    def seated(self, token: str) -> bool:
+        """Does the seat token still hold a seat? (No, once the teacher has reset or cleared its room.)"""
+        if not isinstance(token, str) or not token or len(token) > 64:
+            return False
+        with self._connect() as c:
+            return c.execute(sa.select(seats.c.seat).where(seats.c.token == token)).first() is not None
 
     def rooms_now(self) -> list[RoomSummary]:
         """Every room as its teacher sees it: who sits where, and how far the game is, oldest room first."""
