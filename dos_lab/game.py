@@ -24,13 +24,17 @@ from typing import Any
 from dos_lab.cards import Card, full_deck
 from dos_lab.errors import SEED_LIMIT, IllegalMove, InvalidInput, check_seed, whole_number
 from dos_lab.events import player_name
-from dos_lab.i18n import gettext
+from dos_lab.i18n import gettext, ngettext
 from dos_lab.round import Round
 from dos_lab.rules import DealerRotation, RuleSet
 
-__all__ = ["Game", "choose_first_dealer", "draw_for_dealer"]
+__all__ = ["BLOCKED_ROUNDS", "Game", "choose_first_dealer", "draw_for_dealer"]
 
 GAME_FORMAT = "dos_lab.game/1"
+#: a game also ends when this many rounds in a row have ended with nobody going out (R14.2): under rules where
+#: nobody can go out (very large hands, no reshuffle) it would otherwise never end. The lab's choice: no rule
+#: book covers it.
+BLOCKED_ROUNDS = 3
 
 
 def choose_first_dealer(draws: Sequence[Sequence[tuple[int, Card]]]) -> int | None:
@@ -118,6 +122,9 @@ def _checked_game(data: dict[str, Any], rnd: Round) -> dict[str, Any]:
         raise _bad(f"the totals {scores} are less than the rounds won {won} (R13.3)")
     if any(v >= target for v in scores):
         raise _bad(f"a total in {scores} reached {target} before this round, so the game was over (R13.3)")
+    if len(results) >= BLOCKED_ROUNDS and all(r[0] is None for r in results[-BLOCKED_ROUNDS:]):
+        raise _bad(f"the last {BLOCKED_ROUNDS} rounds before this one ended with nobody going out, so the game was "
+                   "over (R14.2)")
     return {"rules": rnd.rules, "seed": data["seed"], "history": True, "dealer": dealer, "dealer_draws": [],
             "round_number": number, "banked": list(scores), "results": [(r[0], r[1]) for r in results],
             "round": rnd}
@@ -210,19 +217,46 @@ class Game:
 
     @property
     def over(self) -> bool:
-        """True once a total reaches the target score (R13.3)."""
-        return any(score >= self.rules.target_score for score in self.scores)
+        """True once a total reaches the target score (R13.3), or once :data:`BLOCKED_ROUNDS` rounds in a row have
+        ended with nobody going out (R14.2)."""
+        return any(score >= self.rules.target_score for score in self.scores) or self.blocked
+
+    @property
+    def blocked(self) -> bool:
+        """True when the game ended because :data:`BLOCKED_ROUNDS` rounds in a row ended with nobody going out
+        (R14.2): then the player with the most points wins, and nobody if the highest totals are tied.
+
+        >>> g = Game.from_position(scores=[30, 12], hands=["R7 B3", "Y5 G4"], center_row="G1 B1", draw_pile="")
+        >>> g.results = [(0, 30), (None, 0), (None, 0)]
+        >>> g.round.draw(); g.round.draw()  # both piles are empty: each player passes
+        >>> g.round.winner, g.blocked, g.over, g.winner
+        (None, True, True, 0)
+        """
+        finished = [winner for winner, _ in self.results]
+        if self.round.over:
+            finished.append(self.round.winner)
+        return len(finished) >= BLOCKED_ROUNDS and all(w is None for w in finished[-BLOCKED_ROUNDS:])
 
     @property
     def winner(self) -> int | None:
-        """The player who reached the target first (only one can, R13.4)."""
-        return next((p for p, score in enumerate(self.scores) if score >= self.rules.target_score), None)
+        """The player who reached the target first (only one can, R13.4); in a :attr:`blocked` game, the one with
+        the most points (None if the highest totals are tied)."""
+        scores = self.scores
+        reached = next((p for p, score in enumerate(scores) if score >= self.rules.target_score), None)
+        if reached is not None or not self.blocked:
+            return reached
+        best = max(scores)
+        return scores.index(best) if scores.count(best) == 1 else None
 
     def next_round(self) -> Round:
         """Deal the next round with the next dealer (R2.6, R13.5)."""
         if not self.round.over:
             raise IllegalMove(gettext("round {number} is still being played; it ends when a player has no cards "
                                       "(R12.1)").format(number=self.round_number))
+        if self.blocked:
+            raise IllegalMove(ngettext("the game is over: {count} round in a row ended with nobody going out (R14.2)",
+                                       "the game is over: {count} rounds in a row ended with nobody going out (R14.2)",
+                                       BLOCKED_ROUNDS).format(count=BLOCKED_ROUNDS))
         if self.over:
             raise IllegalMove(gettext("the game is over: {player} reached {target} (R13.3)").format(
                 player=player_name(self.winner or 0), target=self.rules.target_score))

@@ -81,7 +81,8 @@ class GameRecord:
     """The result of one simulated game.
 
     ``seats[s]`` is the entrant (index into the ``bots`` list) who sat in seat ``s``; ``winner`` and ``scores``
-    refer to entrants, not seats. ``winner`` is ``None`` for an unfinished game (``finished`` is False).
+    refer to entrants, not seats. ``winner`` is ``None`` for an unfinished game (``finished`` is False), and for a
+    game that ended with the highest totals tied after rounds with nobody going out (:attr:`Game.blocked`).
     """
 
     index: int

@@ -128,6 +128,8 @@ class RoomTable(TableController):
 
     def _over_prompt(self) -> str:
         game = self.game
+        if game is not None and game.blocked:
+            return self._blocked_end(game)
         if game is not None and game.over and game.winner is not None:
             points = game.scores[game.winner]
             return ngettext("Game over: {player} wins the game with {points} point (target {target}).",

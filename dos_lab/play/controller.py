@@ -40,7 +40,7 @@ from dos_lab.bots import Bot, make_bot
 from dos_lab.cards import COLORS, Card, Color, Kind
 from dos_lab.errors import DosError, InvalidInput
 from dos_lab.events import DosCalled, Event, player_name
-from dos_lab.game import Game
+from dos_lab.game import BLOCKED_ROUNDS, Game
 from dos_lab.i18n import card_codes, gettext, ngettext
 from dos_lab.matching import WILD_RANGE, Bonus, Match, Played, parse_played
 from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, perform, played
@@ -387,8 +387,26 @@ class TableController(Listeners):
         """What the student presses to play again once the game is over (the table's New game button)."""
         return gettext("Press New game to play again.")
 
+    def _blocked_end(self, g: Game) -> str:
+        """Why a :attr:`~dos_lab.game.Game.blocked` game is over, and who wins it."""
+        why = ngettext("Game over: {count} round in a row ended with nobody going out (R14.2).",
+                       "Game over: {count} rounds in a row ended with nobody going out (R14.2).",
+                       BLOCKED_ROUNDS).format(count=BLOCKED_ROUNDS)
+        if g.winner is None:
+            return why + " " + gettext("The highest totals are tied, so nobody wins the game.")
+        points = g.scores[g.winner]
+        if g.winner == self.human:
+            return why + " " + ngettext("You win the game with the most points: {points}.",
+                                        "You win the game with the most points: {points}.", points).format(
+                                            points=points)
+        return why + " " + ngettext("{player} wins the game with the most points: {points}.",
+                                    "{player} wins the game with the most points: {points}.", points).format(
+                                        player=self.name(g.winner), points=points)
+
     def _over_prompt(self) -> str:
         r, g = self.round, self.game
+        if g is not None and g.blocked:
+            return self._blocked_end(g) + " " + self._play_again()
         if g is not None and g.over and g.winner is not None:
             points = g.scores[g.winner]
             if g.winner == self.human:
