@@ -37,6 +37,11 @@ GAME_FORMAT = "dos_lab.game/1"
 BLOCKED_ROUNDS = 3
 
 
+def _ends_blocked(winners: Sequence[int | None]) -> bool:
+    """Do the rounds' winners, oldest first, end with :data:`BLOCKED_ROUNDS` rounds that nobody won?"""
+    return len(winners) >= BLOCKED_ROUNDS and all(w is None for w in winners[-BLOCKED_ROUNDS:])
+
+
 def choose_first_dealer(draws: Sequence[Sequence[tuple[int, Card]]]) -> int | None:
     """Who deals first, from the draws for dealer (R2.1): the highest number
     deals, wilds count 0, and on a tie only the tied players draw again.
@@ -122,7 +127,7 @@ def _checked_game(data: dict[str, Any], rnd: Round) -> dict[str, Any]:
         raise _bad(f"the totals {scores} are less than the rounds won {won} (R13.3)")
     if any(v >= target for v in scores):
         raise _bad(f"a total in {scores} reached {target} before this round, so the game was over (R13.3)")
-    if len(results) >= BLOCKED_ROUNDS and all(r[0] is None for r in results[-BLOCKED_ROUNDS:]):
+    if _ends_blocked([r[0] for r in results]):
         raise _bad(f"the last {BLOCKED_ROUNDS} rounds before this one ended with nobody going out, so the game was "
                    "over (R14.2)")
     return {"rules": rnd.rules, "seed": data["seed"], "history": True, "dealer": dealer, "dealer_draws": [],
@@ -233,9 +238,7 @@ class Game:
         (None, True, True, 0)
         """
         finished = [winner for winner, _ in self.results]
-        if self.round.over:
-            finished.append(self.round.winner)
-        return len(finished) >= BLOCKED_ROUNDS and all(w is None for w in finished[-BLOCKED_ROUNDS:])
+        return _ends_blocked([*finished, self.round.winner] if self.round.over else finished)
 
     @property
     def winner(self) -> int | None:
