@@ -6,15 +6,15 @@
 ['R7 on B7: single number match']
 """
 
-from dos_lab.cards import Card, Color, Kind, full_deck, parse_cards
+from dos_lab.engine.cards import Card, Color, Kind, full_deck, parse_cards
+from dos_lab.engine.game import Game
+from dos_lab.engine.matching import Bonus, Match
+from dos_lab.engine.moves import Move
+from dos_lab.engine.round import Round
+from dos_lab.engine.rules import RuleSet
+from dos_lab.engine.state import Phase
 from dos_lab.errors import DosError, IllegalMove, InvalidInput
-from dos_lab.game import Game
 from dos_lab.i18n import language, set_language
-from dos_lab.matching import Bonus, Match
-from dos_lab.moves import Move
-from dos_lab.round import Round
-from dos_lab.rules import RuleSet
-from dos_lab.state import Phase
 
 __all__ = [
     "Bonus",

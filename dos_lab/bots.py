@@ -7,7 +7,7 @@ opponents who forgot, with a configurable reaction (a chance from 0 to 1).
 * :class:`TacticianBot` — plans the whole turn: cards shed, bonuses, what the opponents must draw, and
   how flexible the cards it keeps are; places the cards it can spare most.
 
->>> from dos_lab.round import Round
+>>> from dos_lab.engine.round import Round
 >>> r = Round.deal(players=2, seed=3, history=False)
 >>> bots = [GreedyBot(), RandomBot(seed=1)]
 >>> while not r.over:
@@ -23,11 +23,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Protocol, TypeVar, runtime_checkable
 
-from dos_lab.cards import Card, Kind, full_deck
+from dos_lab.engine.cards import Card, Kind, full_deck
+from dos_lab.engine.matching import WILD_RANGE, Bonus, Match, parse_played, reachable_values, stands_for
+from dos_lab.engine.round import Round
+from dos_lab.engine.state import Phase
 from dos_lab.errors import InvalidInput
-from dos_lab.matching import WILD_RANGE, Bonus, Match, parse_played, reachable_values, stands_for
-from dos_lab.round import Round
-from dos_lab.state import Phase
 
 G = TypeVar("G", int, float)
 
@@ -300,7 +300,7 @@ def flexibility(hand: Sequence[Card]) -> int:
     """How many of the values 1–10 the hand can make with one card or two (a rough
     measure of how easy the hand is to play next turn).
 
-    >>> from dos_lab.cards import parse_cards
+    >>> from dos_lab.engine.cards import parse_cards
     >>> flexibility(parse_cards("R3 B4")), flexibility(parse_cards("R#"))
     (3, 10)
     """
@@ -328,7 +328,7 @@ def _hand_key(cards: Iterable[Card]) -> int:
 def _key_flexibility(key: int) -> int:
     """:func:`flexibility` of any hand with this key.
 
-    >>> from dos_lab.cards import parse_cards
+    >>> from dos_lab.engine.cards import parse_cards
     >>> all(_key_flexibility(_hand_key(parse_cards(h))) == flexibility(parse_cards(h)) for h in ("R3 B4", "R#", "W W"))
     True
     """

@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from dos_lab import probability as P
-from dos_lab.cards import Card
+from dos_lab.engine.cards import Card
 from dos_lab.errors import InvalidInput
 from dos_lab.i18n import decimal, get_language, gettext, language, ngettext, noop, number, percent
 from dos_lab.render import cards_html, table_html, win_rate_table

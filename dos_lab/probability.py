@@ -62,9 +62,9 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from dos_lab.cards import COLORS, Card, Color, copies_in_deck, full_deck
+from dos_lab.engine.cards import COLORS, Card, Color, copies_in_deck, full_deck
+from dos_lab.engine.matching import stands_for
 from dos_lab.errors import InvalidInput, whole_number
-from dos_lab.matching import stands_for
 
 __all__ = [
     "QUESTIONS",

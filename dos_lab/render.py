@@ -5,7 +5,7 @@ the same bytes. Every card shows its colour letter and a colour symbol as well
 as its colour, so no card depends on colour vision: red ●, blue ■, green ▲,
 yellow ★; the Wild DOS is black with a four-colour band and the word WILD.
 
->>> from dos_lab.cards import Card
+>>> from dos_lab.engine.cards import Card
 >>> card_text(Card.parse("R7")), card_text(Card.parse("G#")), card_text(Card.parse("W"))
 ('[R7●]', '[G#▲]', '[W 2]')
 >>> 'aria-label="red 7"' in card_html(Card.parse("R7"))
@@ -18,13 +18,13 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-from dos_lab.cards import Card, Color, Kind
-from dos_lab.events import player_name
+from dos_lab.engine.cards import Card, Color, Kind
+from dos_lab.engine.events import player_name
 from dos_lab.i18n import card_codes, colour_letter, colour_name, gettext, ngettext, number, percent, pgettext
 
 if TYPE_CHECKING:
-    from dos_lab.game import Game
-    from dos_lab.round import Round
+    from dos_lab.engine.game import Game
+    from dos_lab.engine.round import Round
     from dos_lab.simulate import GameRecord
 
 __all__ = [
@@ -167,15 +167,15 @@ def round_html(r: Round) -> str:
              f'<div style="font:600 14px sans-serif">{escape(_status(r))}</div>',
              _section(gettext("Center Row"), "".join(row_parts) or cards_html([]))]
     for player, hand in enumerate(r.hands):
-        title = ngettext("{player} — {count} cards", "{player} — {count} cards", len(hand)).format(
+        title = ngettext("{player} — {count} card", "{player} — {count} cards", len(hand)).format(
             player=player_name(player), count=len(hand))
         if player == r.current and not r.over:
             title = gettext("{title} ◀ to play").format(title=title)
         parts.append(_section(title, cards_html(hand, size="small")))
     piles = gettext("{draw} · {discard}").format(
-        draw=ngettext("Draw pile: {count} cards", "Draw pile: {count} cards", len(r.draw_pile)).format(
+        draw=ngettext("Draw pile: {count} card", "Draw pile: {count} cards", len(r.draw_pile)).format(
             count=len(r.draw_pile)),
-        discard=ngettext("Discard pile: {count} cards", "Discard pile: {count} cards", len(r.discard_pile)).format(
+        discard=ngettext("Discard pile: {count} card", "Discard pile: {count} cards", len(r.discard_pile)).format(
             count=len(r.discard_pile)))
     parts.append(f'<div style="font:13px sans-serif;color:#333">{escape(piles)}</div></div>')
     return "".join(parts)
@@ -201,7 +201,7 @@ def _status(r: Round) -> str:
 def round_text(r: Round) -> str:
     """A plain-text picture of the table.
 
-    >>> from dos_lab.round import Round
+    >>> from dos_lab.engine.round import Round
     >>> print(round_text(Round.from_position(hands=["R7 B3", "W"], center_row="B7 Y5", draw_pile="G4")))
     Turn 1: P1 to match or draw.
     Center Row: [B7■] [Y5★]

@@ -45,10 +45,10 @@ from statistics import NormalDist
 from typing import Any, Protocol, TypeVar
 
 from dos_lab.bots import BOTS, Bot, make_bot, play_round
+from dos_lab.engine.game import Game
+from dos_lab.engine.rules import RuleSet
 from dos_lab.errors import InvalidInput, whole_number
-from dos_lab.game import Game
 from dos_lab.i18n import decimal, gettext, ngettext, number
-from dos_lab.rules import RuleSet
 
 __all__ = [
     "BotSpec",

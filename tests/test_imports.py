@@ -9,16 +9,23 @@ from pathlib import Path
 
 import pytest
 
-ENGINE = ["errors", "cards", "rules", "matching", "events", "moves", "state", "round", "game", "bots", "simulate",
+#: the engine's modules, in dos_lab/engine/, each with its old path dos_lab/<name>.py kept as a re-export
+ENGINE_MODULES = ["cards", "rules", "matching", "events", "moves", "state", "round", "game"]
+ENGINE = ["errors", "engine", *(f"engine.{m}" for m in ENGINE_MODULES), *ENGINE_MODULES, "bots", "simulate",
           "probability", "render"]
 ORDER = {name: i for i, name in enumerate(
-    ["errors", "cards", "rules", "matching", "events", "moves", "state", "round", "game", "bots", "simulate",
+    ["errors", "engine", "cards", "rules", "matching", "events", "moves", "state", "round", "game", "bots", "simulate",
      "probability", "render", "play", "classroom", "widgets", "lessons", "app"])}
 PACKAGE = Path(__file__).resolve().parents[1] / "dos_lab"
 VIEWS = sorted([*(PACKAGE / "widgets").glob("*.py"), *(PACKAGE / "app").glob("*.py")])
 
 
-@pytest.mark.parametrize("module", [m for m in ENGINE if (PACKAGE / f"{m}.py").exists()])
+def _exists(module: str) -> bool:
+    path = PACKAGE / module.replace(".", "/")
+    return path.with_suffix(".py").exists() or path.is_dir()
+
+
+@pytest.mark.parametrize("module", [m for m in ENGINE if _exists(m)])
 def test_engine_module_does_not_import_the_notebook_stack(module: str) -> None:
     code = (f"import sys, dos_lab.{module}; bad = [m for m in ('ipywidgets', 'traitlets', 'IPython') "
             f"if m in sys.modules]; print(','.join(bad))")
@@ -77,6 +84,11 @@ def upward_imports(path: Path) -> list[str]:
             allowed = ORDER.get(parts[1], -1) < ORDER[me] or (parts[1] == "render" and function in PICTURE_HOOKS)
             if not allowed:
                 offences.append(f"line {line}: {me} imports {module}")
+        inside_the_engine = me == "engine" and parts[:2] == ["dos_lab", "engine"] and len(parts) > 2
+        # inside the engine the modules keep their own order: cards before rules before matching, …
+        if (inside_the_engine and path.stem in ENGINE_MODULES and parts[2] in ENGINE_MODULES
+                and ENGINE_MODULES.index(parts[2]) >= ENGINE_MODULES.index(path.stem)):
+            offences.append(f"line {line}: engine.{path.stem} imports {module}")
         if parts[0] in NOTEBOOK_STACK and ORDER[me] < ORDER["widgets"]:
             offences.append(f"line {line}: {me} imports {module}, below the views")
     return offences
@@ -107,7 +119,7 @@ ENGINE_ONLY_CALLS = {"legal_matches", "legal_matches_for", "can_draw", "can_plac
                      "has_called_dos", "match", "draw", "place", "end_turn", "call_dos", "catch_dos", "undo",
                      "parse_played", "parse_action", "apply_action", "perform", "advance", "replay"}
 #: engine modules a view may not import at run time (type hints under TYPE_CHECKING are fine)
-ENGINE_ONLY_MODULES = {"dos_lab.matching", "dos_lab.round", "dos_lab.state", "dos_lab.game"}
+ENGINE_ONLY_MODULES = {f"dos_lab{path}.{m}" for path in ("", ".engine") for m in ("matching", "round", "state", "game")}
 #: from the events, a view may name the base class and ``player_name``, not the event kinds it would replay
 EVENT_NAMES_ALLOWED = {"Event", "player_name"}
 #: a view sends intents to its model: calls on these receivers are what a view is for
@@ -138,7 +150,7 @@ def view_offences(source: str) -> list[str]:
         elif isinstance(node, ast.ImportFrom) and node.module:
             if node.module in ENGINE_ONLY_MODULES:
                 offences.append(f"line {node.lineno} imports {node.module}")
-            if node.module == "dos_lab.events":
+            if node.module in ("dos_lab.events", "dos_lab.engine.events"):
                 extra = sorted({alias.name for alias in node.names} - EVENT_NAMES_ALLOWED)
                 if extra:
                     offences.append(f"line {node.lineno} imports the event kinds {extra}")
@@ -159,3 +171,26 @@ def test_the_views_check_finds_a_view_that_decides() -> None:
            "def advance(frame, event):\n    return frame\n")
     assert view_offences(bad) == ["line 1 imports the event kinds ['Matched']", "line 2 imports dos_lab.matching",
                                   "line 8 defines advance()", "line 6 calls r.legal_matches()"]
+
+
+def test_an_engine_module_importing_a_later_one_is_found(tmp_path: Path) -> None:
+    bad = tmp_path / "cards.py"
+    bad.write_text((PACKAGE / "engine" / "cards.py").read_text() + "\n\ndef _round():\n"
+                   "    from dos_lab.engine.round import Round\n    from dos_lab.play import controller\n")
+    original = _floor
+    try:
+        globals()["_floor"] = lambda path: "engine"
+        offences = upward_imports(bad)
+    finally:
+        globals()["_floor"] = original
+    assert [o.split(": ", 1)[1] for o in offences] == ["engine.cards imports dos_lab.engine.round",
+                                                       "engine imports dos_lab.play"]
+
+
+def test_the_old_engine_paths_are_the_engine() -> None:
+    import importlib
+
+    for name in ENGINE_MODULES:
+        old, new = importlib.import_module(f"dos_lab.{name}"), importlib.import_module(f"dos_lab.engine.{name}")
+        public = [n for n in vars(new) if not n.startswith("_")]
+        assert all(getattr(old, n) is getattr(new, n) for n in public), name

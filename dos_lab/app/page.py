@@ -31,8 +31,9 @@ from dos_lab.app.course import RULES_PAGE, SECTIONS, catalogue
 from dos_lab.app.keeper import GAME_KEY, KeptGame, TableKeeper, kept_table_view
 from dos_lab.bots import BOTS
 from dos_lab.classroom.site import on_a_site
+from dos_lab.engine.events import player_name
+from dos_lab.engine.rules import PRESETS, RuleSet
 from dos_lab.errors import DosError
-from dos_lab.events import player_name
 from dos_lab.i18n import (
     SOURCE_LANGUAGE,
     available_languages,
@@ -49,7 +50,6 @@ from dos_lab.i18n import (
 )
 from dos_lab.play.controller import TableSetup
 from dos_lab.play.positions import POSITIONS
-from dos_lab.rules import PRESETS, RuleSet
 from dos_lab.widgets.setup import MAX_SEED, value_label
 from dos_lab.widgets.table import TableView, play
 
@@ -66,8 +66,8 @@ def how_to_play() -> str:
                 "that add up to it; click that row card; press <b>Match</b>. Match as many row cards as you can, "
                 "then press <b>End turn</b>. (R4)"),
         gettext("<b>Colour bonus:</b> if your card has the same colour as the row card (both cards, for two), you "
-                "put an extra card into the Center Row at the end of your turn — press <b>Place</b>. Two "
-                "same-colour cards also make every opponent draw. (R6)"),
+                "put an extra card into the Center Row at the end of your turn — press <b>Place</b>. A double "
+                "match with both cards in the row card's colour also makes every opponent draw a card. (R6)"),
         gettext("<b>No match?</b> Press <b>Draw</b>. Then match with the drawn card, or select a card and "
                 "<b>Place</b> it into the Center Row. (R7)"),
         gettext("<b>Wild cards:</b> WILD (Wild DOS) counts as 2 in any colour; a # card (Wild #) is any number "

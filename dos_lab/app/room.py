@@ -26,12 +26,12 @@ from dos_lab.app.page import request_query
 from dos_lab.classroom import ClassStore, RoomTable, SeatView
 from dos_lab.classroom.site import class_store
 from dos_lab.classroom.store import MAX_NAME
+from dos_lab.engine.events import player_name
+from dos_lab.engine.moves import MAX_PLAYERS
+from dos_lab.engine.rules import RuleSet
 from dos_lab.errors import DosError
-from dos_lab.events import player_name
 from dos_lab.i18n import SOURCE_LANGUAGE, get_language, gettext, ngettext, notebook_language, sentence
-from dos_lab.moves import MAX_PLAYERS
 from dos_lab.play.controller import fresh_seed
-from dos_lab.rules import RuleSet
 from dos_lab.widgets.cards import safe, set_trait, stylesheet
 from dos_lab.widgets.table import TableView
 

@@ -31,8 +31,8 @@ from dos_lab.classroom.experiments import EXPERIMENTS, GUESS, Experiment, guesse
 from dos_lab.classroom.export import results_csv
 from dos_lab.classroom.progress import ALL_TUTORIALS, Answer, answers_of, missed_rules, tutorial_of
 from dos_lab.classroom.site import class_store
+from dos_lab.engine.events import player_name
 from dos_lab.errors import InvalidInput
-from dos_lab.events import player_name
 from dos_lab.i18n import SOURCE_LANGUAGE, get_language, gettext, ngettext, notebook_language, number, percent
 from dos_lab.widgets.cards import safe, set_trait, stylesheet
 from dos_lab.widgets.class_pictures import running_picture, shares_picture

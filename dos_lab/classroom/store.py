@@ -1,7 +1,7 @@
 """The class store: rooms, seats and each room's game, kept in a real database that every page's kernel opens.
 
 A room's game is kept as the engine's save at the deal plus the ordered list of moves since (the engine's
-:class:`~dos_lab.moves.Move`, as JSON). Every write is one transaction that raises the room's version by one,
+:class:`~dos_lab.engine.moves.Move`, as JSON). Every write is one transaction that raises the room's version by one,
 on the condition that nobody raised it first: two moves at the same moment can never fork a game; the one that
 loses the race is checked again against the table as it now is, and played or refused with the rule.
 
@@ -36,18 +36,18 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from dos_lab.bots import BOTS, make_bot
-from dos_lab.cards import Card
+from dos_lab.engine.cards import Card
+from dos_lab.engine.events import player_name
+from dos_lab.engine.game import Game
+from dos_lab.engine.matching import parse_played
+from dos_lab.engine.moves import MAX_PLAYERS, CallDos, Catch, Draw, EndTurn, Move, Place, PlayMatch, perform
+from dos_lab.engine.round import Round
+from dos_lab.engine.rules import RuleSet
+from dos_lab.engine.state import Phase
 from dos_lab.errors import DosError, IllegalMove, InvalidInput, check_seed, whole_number
-from dos_lab.events import player_name
-from dos_lab.game import Game
 from dos_lab.i18n import gettext, ngettext
-from dos_lab.matching import parse_played
-from dos_lab.moves import MAX_PLAYERS, CallDos, Catch, Draw, EndTurn, Move, Place, PlayMatch, perform
 from dos_lab.play.controller import fresh_seed
 from dos_lab.play.observer import TableSnapshot, snapshot_of
-from dos_lab.round import Round
-from dos_lab.rules import RuleSet
-from dos_lab.state import Phase
 
 __all__ = ["CODE_LETTERS", "MAX_NAME", "ClassSettings", "ClassStore", "RoomSummary", "SeatView"]
 

@@ -31,11 +31,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
+from dos_lab.engine.events import player_name
+from dos_lab.engine.game import Game
+from dos_lab.engine.moves import Move, perform
 from dos_lab.errors import DosError, InvalidInput
-from dos_lab.events import player_name
-from dos_lab.game import Game
 from dos_lab.i18n import gettext, ngettext
-from dos_lab.moves import Move, perform
 from dos_lab.play.controller import TableController
 from dos_lab.play.intents import Intent
 

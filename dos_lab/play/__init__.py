@@ -1,7 +1,7 @@
 """The headless table model: everything a DOS table does except drawing it.
 
 Importable without ipywidgets, traitlets or IPython. It decides nothing the engine
-can answer — it asks :class:`~dos_lab.round.Round` — and each idea lives once:
+can answer — it asks :class:`~dos_lab.engine.round.Round` — and each idea lives once:
 
 * :mod:`~dos_lab.play.intents` — what a player asks for, as typed objects (and the tutorials' script lines)
 * :mod:`~dos_lab.play.observer` — the one replay of events into what a player may see

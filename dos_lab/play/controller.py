@@ -1,4 +1,4 @@
-"""The model behind a playable table: one round (or a whole :class:`~dos_lab.game.Game`), one human
+"""The model behind a playable table: one round (or a whole :class:`~dos_lab.engine.game.Game`), one human
 seat, and a bot in every other seat that has one.
 
 A view only reads this object and sends it the player's intents (select a card,
@@ -37,19 +37,19 @@ from dataclasses import dataclass, field
 from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 from dos_lab.bots import Bot, make_bot
-from dos_lab.cards import COLORS, Card, Color, Kind
+from dos_lab.engine.cards import COLORS, Card, Color, Kind
+from dos_lab.engine.events import DosCalled, Event, player_name
+from dos_lab.engine.game import BLOCKED_ROUNDS, Game
+from dos_lab.engine.matching import WILD_RANGE, Bonus, Match, Played, parse_played
+from dos_lab.engine.round import Round
+from dos_lab.engine.rules import AfterDraw, BonusPlacement, RuleSet
+from dos_lab.engine.state import Phase
 from dos_lab.errors import DosError, InvalidInput
-from dos_lab.events import DosCalled, Event, player_name
-from dos_lab.game import BLOCKED_ROUNDS, Game
 from dos_lab.i18n import card_codes, gettext, ngettext
-from dos_lab.matching import WILD_RANGE, Bonus, Match, Played, parse_played
 from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, perform, played
 from dos_lab.play.listeners import Listeners
 from dos_lab.play.observer import TableSnapshot, replay, snapshot_of
 from dos_lab.play.positions import staged_game
-from dos_lab.round import Round
-from dos_lab.rules import AfterDraw, BonusPlacement, RuleSet
-from dos_lab.state import Phase
 
 __all__ = ["Declaration", "NeedsInput", "TableController", "TableSetup", "fresh_seed"]
 
@@ -388,7 +388,7 @@ class TableController(Listeners):
         return gettext("Press New game to play again.")
 
     def _blocked_end(self, g: Game) -> str:
-        """Why a :attr:`~dos_lab.game.Game.blocked` game is over, and who wins it."""
+        """Why a :attr:`~dos_lab.engine.game.Game.blocked` game is over, and who wins it."""
         why = ngettext("Game over: {count} round in a row ended with nobody going out (R14.2).",
                        "Game over: {count} rounds in a row ended with nobody going out (R14.2).",
                        BLOCKED_ROUNDS).format(count=BLOCKED_ROUNDS)

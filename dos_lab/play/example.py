@@ -24,8 +24,9 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from dos_lab.cards import Card
-from dos_lab.game import Game
+from dos_lab.engine.cards import Card
+from dos_lab.engine.game import Game
+from dos_lab.engine.round import Round
 from dos_lab.i18n import gettext, ngettext
 from dos_lab.play.controller import TableController
 from dos_lab.play.intents import (
@@ -42,7 +43,6 @@ from dos_lab.play.intents import (
 )
 from dos_lab.play.listeners import Listeners
 from dos_lab.play.steps import narrate
-from dos_lab.round import Round
 
 __all__ = ["CONTROLS", "ExampleModel", "Instruction", "control_for"]
 

@@ -1,13 +1,13 @@
 """What a player at a table (or a tutorial script) asks for: the engine's moves, and Undo.
 
-A click on the table becomes one of the engine's :mod:`~dos_lab.moves` (``PlayMatch``, ``Draw``, ``Place``,
+A click on the table becomes one of the engine's :mod:`~dos_lab.engine.moves` (``PlayMatch``, ``Draw``, ``Place``,
 ``EndTurn``, ``CallDos``, ``Catch``, each naming its player) and goes to the engine with :func:`perform`;
 nothing is written out as text and read back. Tutorials write short scripts (``"match 0 R7"``) without the
 player, because the line is for whoever's turn it is; :func:`parse_action` turns such a line into the same
 move, so both paths meet the engine in one place. Undo is the table's, not a move of the game: it takes back
 what the student did.
 
->>> from dos_lab.round import Round
+>>> from dos_lab.engine.round import Round
 >>> r = Round.from_position(hands=["B1 B1 R4 G10", "Y3"], center_row="W Y9", draw_pile="G5 R6")
 >>> print(parse_action("match 0 B1 B1 as B", player=0))
 P1: match 0 B1 B1 as B
@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from dos_lab.cards import Card, Color
+from dos_lab.engine.cards import Card, Color
+from dos_lab.engine.matching import Played
+from dos_lab.engine.moves import CallDos, Catch, Draw, EndTurn, Move, Place, PlayMatch, parse_player
+from dos_lab.engine.moves import perform as perform_move
+from dos_lab.engine.round import Round
 from dos_lab.errors import InvalidInput
-from dos_lab.matching import Played
-from dos_lab.moves import CallDos, Catch, Draw, EndTurn, Move, Place, PlayMatch, parse_player
-from dos_lab.moves import perform as perform_move
-from dos_lab.round import Round
 
 __all__ = ["Action", "CallDos", "Catch", "Draw", "EndTurn", "Intent", "Move", "Place", "PlayMatch", "Undo",
            "parse_action", "parse_player", "perform", "played"]

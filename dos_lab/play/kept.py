@@ -25,8 +25,8 @@ import dataclasses
 from typing import Any
 
 from dos_lab.bots import BOTS
+from dos_lab.engine.game import Game
 from dos_lab.errors import InvalidInput
-from dos_lab.game import Game
 from dos_lab.play.controller import TableController, TableSetup
 from dos_lab.play.positions import POSITIONS
 

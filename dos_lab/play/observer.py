@@ -7,7 +7,7 @@ round; :func:`advance` applies one event to a frame. A frame shows the hands its
 viewer may see: the viewer's own (``viewer=None`` shows every hand, as a teacher
 at the tutorial's table would), and for every player only the number of cards.
 
->>> from dos_lab.round import Round
+>>> from dos_lab.engine.round import Round
 >>> r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5"], center_row="B7 Y5", draw_pile="G4 Y8")
 >>> s = snapshot_of(r, viewer=0)
 >>> s.hand_sizes, [p.card.code for p in s.row], s.draw_count, s.your_turn, s.hands[1]
@@ -24,8 +24,8 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from dos_lab.cards import Card, Color
-from dos_lab.events import (
+from dos_lab.engine.cards import Card, Color
+from dos_lab.engine.events import (
     BonusForfeited,
     BonusPlaced,
     Discarded,
@@ -43,9 +43,9 @@ from dos_lab.events import (
     RoundEnded,
     TurnStarted,
 )
-from dos_lab.matching import Played, parse_played
-from dos_lab.round import Round
-from dos_lab.state import Phase
+from dos_lab.engine.matching import Played, parse_played
+from dos_lab.engine.round import Round
+from dos_lab.engine.state import Phase
 
 __all__ = ["Pile", "TableSnapshot", "advance", "replay", "snapshot_of"]
 

@@ -15,10 +15,10 @@ import random
 from collections import Counter
 from typing import Any
 
-from dos_lab.cards import full_deck, parse_cards
+from dos_lab.engine.cards import full_deck, parse_cards
+from dos_lab.engine.game import Game
+from dos_lab.engine.rules import RuleSet
 from dos_lab.errors import InvalidInput
-from dos_lab.game import Game
-from dos_lab.rules import RuleSet
 
 __all__ = ["POSITIONS", "staged_game"]
 

@@ -21,9 +21,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from dos_lab.cards import COLORS, NUMBERS, Card, Color, Kind, full_deck
-from dos_lab.errors import DosError, IllegalMove, InvalidInput
-from dos_lab.events import (
+from dos_lab.engine.cards import COLORS, NUMBERS, Card, Color, Kind, full_deck
+from dos_lab.engine.events import (
     BonusPlaced,
     Discarded,
     DosCalled,
@@ -34,6 +33,10 @@ from dos_lab.events import (
     TurnStarted,
     player_name,
 )
+from dos_lab.engine.round import Round
+from dos_lab.engine.rules import _OPTIONS, RuleSet
+from dos_lab.engine.state import Phase
+from dos_lab.errors import DosError, IllegalMove, InvalidInput
 from dos_lab.i18n import (
     SOURCE_LANGUAGE,
     card_codes,
@@ -48,9 +51,6 @@ from dos_lab.play.intents import Action, CallDos, Catch, parse_action, perform
 from dos_lab.play.observer import TableSnapshot, advance, snapshot_of
 from dos_lab.play.stages import NOTHING_HAPPENS, STAGE_CODES
 from dos_lab.render import SYMBOLS
-from dos_lab.round import Round
-from dos_lab.rules import _OPTIONS, RuleSet
-from dos_lab.state import Phase
 
 __all__ = [
     "Step",
@@ -171,7 +171,8 @@ def option_words(rules: RuleSet) -> str:
                                  "the game is played to {count} points ({rule})", value)
             parts.append(played_to.format(count=value, rule=rule))
         elif name == "reflip_wilds_in_initial_center":
-            parts.append(gettext("wild cards turned up at the start are replaced ({rule})").format(rule=rule))
+            parts.append(gettext("wild cards turned up for the Center Row, at the start or in a refill, are "
+                                 "replaced ({rule})").format(rule=rule))
         elif name in words and value in words[name]:
             parts.append(f"{words[name][value]} ({rule})")
         else:

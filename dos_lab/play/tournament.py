@@ -21,11 +21,11 @@ from concurrent.futures import Executor
 from typing import TYPE_CHECKING
 
 from dos_lab.bots import BOTS, make_bot
+from dos_lab.engine.events import player_name
+from dos_lab.engine.rules import RuleSet
 from dos_lab.errors import InvalidInput, whole_number
-from dos_lab.events import player_name
 from dos_lab.i18n import gettext
 from dos_lab.play.controller import TableSetup, fresh_seed
-from dos_lab.rules import RuleSet
 
 if TYPE_CHECKING:
     from dos_lab.simulate import GamesRun

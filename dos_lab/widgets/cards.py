@@ -6,7 +6,7 @@ a dashed frame and ``#``; a Wild DOS is black with a four-colour band and the
 word WILD. The look comes from :data:`STYLESHEET` (shown once per table by
 :func:`stylesheet`), the colours from :data:`dos_lab.render.PALETTE`.
 
->>> from dos_lab.cards import Card
+>>> from dos_lab.engine.cards import Card
 >>> face_text(Card.parse("R7")), face_text(Card.parse("G#")), face_text(Card.parse("W"))
 ('R ●\\n7', 'G ▲\\n#', 'WILD\\n2')
 >>> card_tooltip(Card.parse("B#"), selected=True)
@@ -23,7 +23,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.cards import Card, Color, Kind
+from dos_lab.engine.cards import Card, Color, Kind
 from dos_lab.i18n import card_codes, colour_letter, colour_name, gettext
 from dos_lab.play.controller import Declaration
 from dos_lab.play.observer import Pile

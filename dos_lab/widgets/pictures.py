@@ -8,8 +8,8 @@ import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from dos_lab.cards import COLORS, NUMBERS, Card, Kind, full_deck
-from dos_lab.events import player_name
+from dos_lab.engine.cards import COLORS, NUMBERS, Card, Kind, full_deck
+from dos_lab.engine.events import player_name
 from dos_lab.i18n import colour_name, gettext, ngettext
 from dos_lab.play.intents import Action
 from dos_lab.play.observer import Pile
@@ -17,7 +17,7 @@ from dos_lab.play.steps import Step, bonus_order_rows
 from dos_lab.render import SYMBOLS, card_html, cards_html
 
 if TYPE_CHECKING:
-    from dos_lab.round import Round
+    from dos_lab.engine.round import Round
 
 __all__ = ["BAD_INK", "OK_INK", "bonus_order_html", "count_text", "deck_table_html", "pile_html", "step_html"]
 

@@ -26,9 +26,9 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.bots import BOTS
-from dos_lab.events import player_name
+from dos_lab.engine.events import player_name
+from dos_lab.engine.rules import INT_RANGES, RuleSet
 from dos_lab.i18n import gettext, noop, number
-from dos_lab.rules import INT_RANGES, RuleSet
 from dos_lab.widgets.answers import on_enter
 from dos_lab.widgets.controller import TableSetup
 from dos_lab.widgets.positions import POSITIONS

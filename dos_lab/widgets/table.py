@@ -24,8 +24,8 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.cards import Card
-from dos_lab.events import Event, player_name
+from dos_lab.engine.cards import Card
+from dos_lab.engine.events import Event, player_name
 from dos_lab.i18n import gettext, ngettext, noop, pgettext
 from dos_lab.play.controller import TableController, TableSetup
 from dos_lab.play.observer import TableSnapshot

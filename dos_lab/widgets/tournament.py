@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.bots import BOTS
+from dos_lab.engine.events import player_name
 from dos_lab.errors import DosError
-from dos_lab.events import player_name
 from dos_lab.i18n import gettext, number
 from dos_lab.play.controller import TableSetup
 from dos_lab.play.tournament import GAME_COUNTS, start_tournament

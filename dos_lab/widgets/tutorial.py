@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.cards import parse_cards
 from dos_lab.classroom.site import on_a_site
+from dos_lab.engine.cards import parse_cards
+from dos_lab.engine.events import player_name
 from dos_lab.errors import DosError
-from dos_lab.events import player_name
 from dos_lab.i18n import card_codes, gettext, ngettext, pgettext
 from dos_lab.play.example import ExampleModel, Instruction, Position, control_for
 from dos_lab.play.intents import Action, Catch
@@ -65,9 +65,9 @@ from dos_lab.widgets.cards import (
 from dos_lab.widgets.pictures import BAD_INK, OK_INK, bonus_order_html, count_text, deck_table_html, step_html
 
 if TYPE_CHECKING:
-    from dos_lab.cards import Card
-    from dos_lab.game import Game
-    from dos_lab.round import Round
+    from dos_lab.engine.cards import Card
+    from dos_lab.engine.game import Game
+    from dos_lab.engine.round import Round
     from dos_lab.widgets.class_report import ClassReport
 
 log = logging.getLogger(__name__)
