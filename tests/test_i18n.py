@@ -215,7 +215,7 @@ GOLDEN = {
         "(R3.1, R3.3)",
         "H2 přikládá Z3 + W=Z k W (jako 2, barva: zelená): dvojitá shoda, obě karty mají barvu karty z řady: dvojitá "
         "barevná shoda, 1 bonusová karta k položení a každý z ostatních hráčů si dobírá kartu (R6.2).",
-        "H2 volá „DOS!“ a přistihne H1 bez zvolání „DOS!“: H1 si dobírá trestné karty na konci svého tahu (E5) "
+        "H2 volá „DOS!“ a přistihne H1 bez zvolání „DOS!“: H1 si trestné karty dobere na konci svého tahu (E5) "
         "(R11.1).",
         "H1 si dobírá 2 karty za nezvolané „DOS!“ (R11.1).",
         "E6: H1 už nemá žádné karty a vyhrává kolo: získává 22 bodů (H2 má 12; H3 má 10) (R12, R13).",
