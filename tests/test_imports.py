@@ -99,19 +99,22 @@ def test_imports_run_one_way(path: Path) -> None:
     assert upward_imports(path) == [], "against DESIGN.md §1"
 
 
-def test_an_upward_import_inside_a_function_is_found(tmp_path: Path) -> None:
-    here = PACKAGE / "simulate.py"
-    bad = tmp_path / "simulate.py"
-    bad.write_text(here.read_text() + "\n\ndef _show():\n    from dos_lab.widgets.progress import progress_bar\n"
-                   "    from IPython.display import display\n")
-    original = _floor
-    try:
-        globals()["_floor"] = lambda path: "simulate"
-        offences = upward_imports(bad)
-    finally:
-        globals()["_floor"] = original
-    assert [o.split(": ", 1)[1] for o in offences] == ["simulate imports dos_lab.widgets.progress",
-                                                       "simulate imports IPython.display, below the views"]
+def _offences_with_a_function_added(module: Path, floor: str, body: str, tmp_path: Path,
+                                    monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The upward imports of a copy of ``module`` with ``def _added():`` and ``body`` appended, read as a module
+    of ``floor`` (the copy lives outside the package, so its floor is given)."""
+    bad = tmp_path / module.name
+    bad.write_text(module.read_text() + "\n\ndef _added():\n" + body)
+    monkeypatch.setitem(globals(), "_floor", lambda path: floor)
+    return [o.split(": ", 1)[1] for o in upward_imports(bad)]
+
+
+def test_an_upward_import_inside_a_function_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    offences = _offences_with_a_function_added(
+        PACKAGE / "simulate.py", "simulate", "    from dos_lab.widgets.progress import progress_bar\n"
+        "    from IPython.display import display\n", tmp_path, monkeypatch)
+    assert offences == ["simulate imports dos_lab.widgets.progress",
+                        "simulate imports IPython.display, below the views"]
 
 
 #: what only the engine or the model may do: decide legality, act, parse action text, replay events
@@ -173,18 +176,11 @@ def test_the_views_check_finds_a_view_that_decides() -> None:
                                   "line 8 defines advance()", "line 6 calls r.legal_matches()"]
 
 
-def test_an_engine_module_importing_a_later_one_is_found(tmp_path: Path) -> None:
-    bad = tmp_path / "cards.py"
-    bad.write_text((PACKAGE / "engine" / "cards.py").read_text() + "\n\ndef _round():\n"
-                   "    from dos_lab.engine.round import Round\n    from dos_lab.play import controller\n")
-    original = _floor
-    try:
-        globals()["_floor"] = lambda path: "engine"
-        offences = upward_imports(bad)
-    finally:
-        globals()["_floor"] = original
-    assert [o.split(": ", 1)[1] for o in offences] == ["engine.cards imports dos_lab.engine.round",
-                                                       "engine imports dos_lab.play"]
+def test_an_engine_module_importing_a_later_one_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    offences = _offences_with_a_function_added(
+        PACKAGE / "engine" / "cards.py", "engine", "    from dos_lab.engine.round import Round\n"
+        "    from dos_lab.play import controller\n", tmp_path, monkeypatch)
+    assert offences == ["engine.cards imports dos_lab.engine.round", "engine imports dos_lab.play"]
 
 
 def test_the_old_engine_paths_are_the_engine() -> None:
