@@ -9,11 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
+from page_waits import FIRST
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-FIRST = 60_000  # the first render starts a kernel: 30 s is not always enough on a busy 2-core machine
 DOCS_SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "screenshot.png"
 
 

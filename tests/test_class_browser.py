@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from page_waits import FIRST
 from playwright.sync_api import Browser, Page, expect
-from test_room_browser import FIRST
 
 from dos_lab.classroom import ClassStore
 from dos_lab.classroom.experiments import experiment, pool

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from page_waits import FIRST
 from playwright.sync_api import Page, expect
 from test_i18n_site import LANGUAGES, _english_words
 
@@ -22,7 +23,6 @@ from conftest import serve_site_without_pools
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 ROOT = Path(__file__).resolve().parents[1]
-FIRST = 60_000  # a page may wait for a kernel on a loaded machine
 #: the page's parts that speak the page's language (the course panel lists English pages not yet translated)
 TRANSLATED = (".dos-title", ".dos-howto", ".dos-seed", ".dos-table")
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from page_waits import FIRST
 from playwright.sync_api import Locator, Page, expect
 
 from conftest import serve_notebook
@@ -17,7 +18,6 @@ from conftest import serve_notebook
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 LESSONS = Path(__file__).resolve().parents[1] / "notebooks"
-FIRST = 120_000  # the first render starts a kernel and runs every cell (a tournament included)
 expect.set_options(timeout=20_000)  # each answer is a round trip to a kernel on a shared, busy machine
 
 # (question name, a wrong try, what the wrong feedback says, the right answer) — typed answers

@@ -8,11 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
+from page_waits import FIRST
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-FIRST = 60_000  # the first render starts a kernel: 30 s is not always enough on a busy 2-core machine (TOOLCHAIN.md)
 
 
 def test_dos_button_and_the_call_with_the_placement(page: Page, app_url: str, artifacts: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from page_waits import FIRST
 from playwright.sync_api import Browser, Page, expect
 
 from dos_lab.classroom import ClassStore
@@ -20,7 +21,6 @@ from conftest import Site, running_site
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-FIRST = 90_000  # a room page starts its own kernel
 MOVE = 15_000
 
 

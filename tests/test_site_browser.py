@@ -21,13 +21,13 @@ from pathlib import Path
 
 import psutil
 import pytest
+from page_waits import FIRST
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import free_port, stop_app, wait_until_ready
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-FIRST = 60_000  # a page may wait for a kernel on a loaded machine
 
 
 def start_site(*flags: str, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], str]:

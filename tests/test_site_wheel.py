@@ -15,6 +15,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from page_waits import FIRST
 from playwright.sync_api import Page, expect
 
 from conftest import free_port, stop_app, wait_until_ready
@@ -22,7 +23,6 @@ from conftest import free_port, stop_app, wait_until_ready
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 ROOT = Path(__file__).resolve().parents[1]
-FIRST = 120_000
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from page_waits import FIRST
 from playwright.sync_api import Page, expect
 from test_i18n_site import LANGUAGES, _english_words
 
@@ -20,7 +21,6 @@ from conftest import serve_site_without_pools
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-FIRST = 60_000  # a page may wait for a kernel on a loaded machine
 TRANSLATED = LANGUAGES  # every language but English
 #: a Python identifier or a file reference a student must never read: after_draw_matching=any_matches, RULES.md
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b|RULES\.md|§\s?\d|\w+='")

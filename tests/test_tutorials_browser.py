@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from page_waits import FIRST
 from playwright.sync_api import Locator, Page, expect
 
 from dos_lab.rules import _OPTIONS
@@ -23,7 +24,6 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
 NOTEBOOKS = sorted(p.name for p in TUTORIALS.glob("[0-9][0-9]-*.ipynb"))
-FIRST = 60_000  # the first render starts a kernel (TOOLCHAIN.md)
 
 
 @pytest.fixture(scope="module")
