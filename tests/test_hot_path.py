@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from dos_lab import Round
 from dos_lab.bots import RandomBot, flexibility
+from dos_lab.engine.match_options import list_matches
 
 from playout import random_rules, step
 
@@ -30,19 +31,19 @@ def test_the_kept_list_of_legal_matches_is_the_list_made_anew(seed: int, rules_s
             bot.play_turn(r)  # several matches in a row, each chosen from the kept list
         elif step(r, rng) and rng.random() < 0.3 and r.can_undo:
             r.undo()
-        assert r.legal_matches() == r._list_matches()
+        assert r.legal_matches() == list_matches(r._s, r.rules)
         listed = r.legal_matches()
         listed.clear()  # the caller's list is a copy
-        assert r.legal_matches() == r._list_matches()
+        assert r.legal_matches() == list_matches(r._s, r.rules)
 
 
 def test_a_pair_of_alike_cards_lists_the_matches_anew() -> None:
     r = Round.from_position(hands=["R3 B4 R3 G7 B4", "Y1"], center_row="R6 G7 B10", draw_pile="Y5")
     r.legal_matches()
     r.match(0, "R3", "R3")
-    assert r.legal_matches() == r._list_matches()
+    assert r.legal_matches() == list_matches(r._s, r.rules)
     r.match(1, "G7")
-    assert r.legal_matches() == r._list_matches() == []
+    assert r.legal_matches() == list_matches(r._s, r.rules) == []
 
 
 def test_flexibility_counts_the_values_one_or_two_cards_make() -> None:

@@ -24,17 +24,15 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from dos_lab.engine import moves
-from dos_lab.engine.cards import COLORS, Card, Color, Kind, check_supply, full_deck, parse_cards
+from dos_lab.engine.cards import Card, Color, Kind, check_supply, full_deck, parse_cards
+from dos_lab.engine.dos_call import call, call_refusal, check_catch, hand_changed, rest_point, start_acting
 from dos_lab.engine.events import (
     BonusForfeited,
     BonusPlaced,
     Discarded,
-    DosCalled,
     DosCaught,
     DrawSkipped,
     Drew,
@@ -54,12 +52,19 @@ from dos_lab.engine.events import (
     TurnStarted,
     player_name,
 )
-from dos_lab.engine.matching import WILD_RANGE, Bonus, Match, Played, legal_matches_for, parse_played, resolve
+from dos_lab.engine.match_options import (
+    DEFAULT_PLACED_WILD_VALUE,
+    Declaration,
+    MatchOptions,
+    declarations_needed,
+    list_matches,
+    placement_declarations,
+    resolve_at,
+)
+from dos_lab.engine.matching import Bonus, Match, Played, parse_played
 from dos_lab.engine.rules import (
     AfterDraw,
     BonusPlacement,
-    CatchWindow,
-    DosCheckpoints,
     EmptyDrawPile,
     PenaltyVsGoingOut,
     RuleSet,
@@ -74,29 +79,8 @@ __all__ = ["Declaration", "Phase", "Round"]
 #: the classic rules, shared: a RuleSet is immutable
 CLASSIC = RuleSet()
 
-#: the value the engine declares for a Wild # placed without one under ``declared_when_placed``
-DEFAULT_PLACED_WILD_VALUE = 10
-
 P = ParamSpec("P")
 R = TypeVar("R")
-
-
-@dataclass(frozen=True, slots=True)
-class Declaration:
-    """A wild card of a proposed play that is still undeclared (:meth:`Round.declarations_needed`).
-
-    ``on_row`` tells a Center Row card (``position`` is its row index) from a hand
-    card (``position`` is its place among the cards of the play). ``choices`` are the
-    declarations that keep the play legal — colours for a Wild DOS, numbers 1–10 for
-    a Wild # — in a fixed order; ``default`` is the one the engine would choose if it
-    is left out (``None`` if no declaration makes the play legal).
-    """
-
-    card: Card
-    position: int
-    on_row: bool
-    choices: tuple[int | Color, ...]
-    default: int | Color | None
 
 
 def _announced(method: Callable[Concatenate[Round, P], R]) -> Callable[Concatenate[Round, P], R]:
@@ -145,9 +129,7 @@ class Round:
         #: the record of the action being played, which notes the cards it takes from the draw pile
         self._record: UndoRecord | None = None
         #: legal_matches() of the current state, until the next action or undo
-        self._legal: list[Match] | None = None
-        #: after a match: the list before it, the match and its cards (see _matches_left)
-        self._before_match: tuple[list[Match], Match, tuple[Played, ...]] | None = None
+        self._options = MatchOptions()
         self._listeners: list[Callable[[Event], None]] = []
 
     # ------------------------------------------------------------------ construction
@@ -231,7 +213,7 @@ class Round:
             if len(hand_lists[r._player(player)]) != 2:
                 raise InvalidInput(f"{player_name(player)} cannot have called DOS without holding two cards (R11.3)")
             state.dos_called[player] = True
-        r._rest_point("RP0")
+        rest_point(state, rules, "RP0")
         return r
 
     # ------------------------------------------------------------------ reading the state
@@ -473,15 +455,7 @@ class Round:
         >>> Round.from_position(hands=["R7 B3 G9", "Y1"], center_row="B7 Y5").verify_call(0)
         'P1 holds 3 cards: DOS! counts only with exactly two (R11.3)'
         """
-        player = self._player(player)
-        s = self._s
-        if s.phase is Phase.OVER:
-            return gettext("the round is over, so a DOS! call has no effect (R11.5, R12.1)")
-        if len(s.hands[player]) != 2:
-            return ngettext("{player} holds {count} card: DOS! counts only with exactly two (R11.3)",
-                            "{player} holds {count} cards: DOS! counts only with exactly two (R11.3)",
-                            len(s.hands[player])).format(player=player_name(player), count=len(s.hands[player]))
-        return None
+        return call_refusal(self._s, self._player(player))
 
     def verify_catch(self, caller: int, target: int) -> str | None:
         """Why ``catch_dos(caller, target)`` would not impose the penalty now, or None.
@@ -558,40 +532,10 @@ class Round:
         if target is None:
             if len(played) != 1:
                 raise InvalidInput("a placement is one card: declarations_needed(None, card)")
-            card = played[0].card
-            if (card.kind is Kind.WILD_NUMBER and played[0].value is None
-                    and self.rules.wild_number_in_center is WildNumberInCenter.DECLARED_WHEN_PLACED):
-                return [Declaration(card, 0, False, WILD_RANGE, DEFAULT_PLACED_WILD_VALUE)]
-            return []
+            return placement_declarations(self.rules, played[0])
         index = self._target_index(target)
         s = self._s
-        row_card, fixed = s.center_row[index], s.center_row_values[index]
-
-        def legal(options: list[Played], as_: int | Color | str | None) -> Match | None:
-            try:
-                return _resolve(row_card, tuple(options), fixed, as_, index)
-            except DosError:
-                return None
-
-        chosen = legal(played, target_as)
-        needs: list[Declaration] = []
-        if target_as is None and (row_card.kind is Kind.WILD_DOS or (
-                row_card.kind is Kind.WILD_NUMBER and fixed is None)):
-            options: tuple[int | Color, ...] = COLORS if row_card.kind is Kind.WILD_DOS else WILD_RANGE
-            choices = tuple(o for o in options if legal(played, o) is not None)
-            needs.append(Declaration(row_card, index, True, choices, chosen.target_as if chosen else None))
-        for position, p in enumerate(played):
-            if not p.card.is_wild or p.value is not None or p.color is not None:
-                continue
-            dos = p.card.kind is Kind.WILD_DOS
-            opts: tuple[int | Color, ...] = COLORS if dos else WILD_RANGE
-            choices = tuple(o for o in opts if legal(
-                [*played[:position], Played(p.card, None if dos else o, o if dos else None),  # type: ignore[arg-type]
-                 *played[position + 1:]], target_as) is not None)
-            default = parse_played(chosen.cards[position]) if chosen else None
-            needs.append(Declaration(p.card, position, False, choices,
-                                     None if default is None else default.color if dos else default.value))
-        return needs
+        return declarations_needed(s.center_row[index], s.center_row_values[index], index, played, target_as)
 
     def legal_matches(self) -> list[Match]:
         """Every legal single and double match for the current player now.
@@ -604,25 +548,7 @@ class Round:
         >>> [m.describe() for m in r.legal_matches()]
         ['R7 on B7: single number match', 'B3+G4 on B7: double number match']
         """
-        if self._legal is None:
-            if self._before_match is not None:
-                self._legal = self._matches_left(*self._before_match)
-            if self._legal is None:
-                self._legal = self._list_matches()
-        return list(self._legal)
-
-    def _list_matches(self) -> list[Match]:
-        s = self._s
-        must_use: Card | None = None
-        if s.phase is Phase.DREW:
-            if self.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY:
-                if s.matches or s.drawn is None:
-                    return []
-                must_use = s.drawn
-        elif s.phase is not Phase.MATCHING:
-            return []
-        return legal_matches_for(s.hands[s.current], s.center_row, fixed=s.center_row_values,
-                                 skip=[m.target for m, _ in s.matches] if s.matches else (), must_use=must_use)
+        return list(self._options.current(self._s, self.rules))
 
     # ------------------------------------------------------------------ the guards
 
@@ -722,40 +648,10 @@ class Round:
             raise InvalidInput(gettext("target_as={value!r}: give a number 1 to 10 for a Wild # in the row, or a "
                                        "colour R, B, G or Y for a Wild DOS in the row (R9.2, R10.2)").format(
                                            value=target_as))
-        return _resolve(row_card, played, s.center_row_values[index], target_as, index), played
+        return resolve_at(row_card, played, s.center_row_values[index], target_as, index), played
 
     def _check_catch(self, caller: int, target: int) -> None:
-        caller, target = self._player(caller), self._player(target)
-        if caller == target:
-            raise IllegalMove(gettext("{player} cannot catch themselves; only another player can (R11.2)").format(
-                player=player_name(caller)))
-        s = self._s
-        who = player_name(target)
-        if s.dos_exposed[target]:
-            return
-        if s.phase is Phase.OVER:
-            raise IllegalMove(gettext("the round is over, so nobody can be caught (R11.5, R12.1)"))
-        if len(s.hands[target]) != 2:
-            raise IllegalMove(ngettext("{player} holds {count} card: only a player with exactly two cards can be "
-                                       "caught (R11.1)",
-                                       "{player} holds {count} cards: only a player with exactly two cards can be "
-                                       "caught (R11.1)", len(s.hands[target])).format(player=who,
-                                                                                      count=len(s.hands[target])))
-        if s.dos_called[target]:
-            raise IllegalMove(gettext("{player} already called DOS, so the catch has no effect (R11.3)").format(
-                player=who))
-        if s.dos_caught[target] or (target == s.current and s.penalty_pending):
-            raise IllegalMove(gettext("{player} was already caught and owes the penalty; a missed call is punished "
-                                      "once (R11.2, R11.4)").format(player=who))
-        if s.dos_lapsed[target]:
-            raise IllegalMove(gettext("the chance to catch {player} ended when the next turn began (R11.5)").format(
-                player=who))
-        if target == s.current:
-            raise IllegalMove(gettext("{player} is still playing their turn: the DOS call is checked at the rest "
-                                      "points, such as the end of the matching phase or after the last bonus card "
-                                      "(R11.4)").format(player=who))
-        raise IllegalMove(gettext("{player} has not yet been checked with these two cards: the DOS call is checked at "
-                                  "the rest points of the game (R11.4)").format(player=who))
+        check_catch(self._s, self._player(caller), self._player(target))
 
     # ------------------------------------------------------------------ actions
 
@@ -771,24 +667,23 @@ class Round:
         """
         found, played = self._check_match(target, cards, target_as)
         s = self._s
-        options = self._legal
+        options = self._options.known
         self._save()
-        self._start_acting()
+        start_acting(s, self.rules)
         hand = s.hands[s.current]
         for p in played:
             hand.remove(p.card)
         s.matches.append((found, tuple(p.card for p in played)))
-        if options is not None:
-            self._before_match = (options, found, played)
+        self._options.matched(options, found, played)
         if found.bonus is not None:
             s.bonuses_earned += 1
             if found.bonus is Bonus.DOUBLE_COLOUR:
                 s.double_colour_matches += 1
         s.log.append(Matched(s.current, found.target, s.center_row[found.target], found.target_as, found.cards,
                              found.bonus.value if found.bonus is not None else None))
-        self._hand_changed(s.current, call_dos=call_dos)
+        hand_changed(s, self.rules, s.current, call_dos=call_dos)
         if s.phase is Phase.DREW and self.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY:
-            self._rest_point("RP3")
+            rest_point(s, self.rules, "RP3")
         return found
 
     @_announced
@@ -798,7 +693,7 @@ class Round:
         self._check_draw()
         s = self._s
         self._save()
-        self._start_acting()
+        start_acting(s, self.rules)
         card = self._take_card()
         s.phase = Phase.DREW
         s.has_drawn = True
@@ -807,13 +702,13 @@ class Round:
             s.log.append(DrawSkipped(s.current, noop("the draw pile and the discard pile are empty")
                                      if self.rules.empty_draw_pile is EmptyDrawPile.RESHUFFLE_DISCARDS
                                      else noop("the draw pile is empty (skip_draw)")))
-            if not self._list_matches():
+            if not list_matches(s, self.rules):
                 self._pass_turn()
             return None
         s.hands[s.current].append(card)
         s.log.append(Drew(s.current, card))
-        self._hand_changed(s.current, call_dos=call_dos)
-        self._rest_point("RP2")
+        hand_changed(s, self.rules, s.current, call_dos=call_dos)
+        rest_point(s, self.rules, "RP2")
         return card
 
     @_announced
@@ -835,20 +730,20 @@ class Round:
         s.center_row_values.append(declared)
         if s.phase is Phase.DREW:
             s.log.append(Placed(s.current, placed, declared, tuple(s.center_row)))
-            self._hand_changed(s.current, call_dos=call_dos)
-            self._rest_point("RP3")
+            hand_changed(s, self.rules, s.current, call_dos=call_dos)
+            rest_point(s, self.rules, "RP3")
             s.passes = 0
             self._refill()
             self._finish_turn()
             return
         s.bonuses_owed -= 1
         s.log.append(BonusPlaced(s.current, placed, declared, tuple(s.center_row)))
-        self._hand_changed(s.current, call_dos=call_dos)
+        hand_changed(s, self.rules, s.current, call_dos=call_dos)
         if s.bonuses_owed and not s.hands[s.current]:
             s.log.append(BonusForfeited(s.current, s.bonuses_owed, "hand_empty"))
             s.bonuses_owed = 0
         if not s.bonuses_owed:
-            self._rest_point("RP4")
+            rest_point(s, self.rules, "RP4")
             self._finish_turn()
 
     @_announced
@@ -862,11 +757,11 @@ class Round:
         s = self._s
         self._save()
         if call_dos:
-            self._call(s.current)
+            call(s, s.current)
         if s.phase is Phase.BONUS:
             s.log.append(BonusForfeited(s.current, s.bonuses_owed, "declined"))
             s.bonuses_owed = 0
-            self._rest_point("RP4")
+            rest_point(s, self.rules, "RP4")
             self._finish_turn()
             return
         if not s.matches:  # nothing could be drawn and nothing matched (R14.2)
@@ -888,7 +783,7 @@ class Round:
         s.matches = []
         s.log.append(Discarded(tuple(discarded), tuple(s.center_row)))
         self._refill(log_always=True)
-        self._rest_point("RP1")
+        rest_point(s, self.rules, "RP1")
         if s.bonuses_earned and s.hands[s.current]:
             s.phase = Phase.BONUS
             s.bonuses_owed = s.bonuses_earned
@@ -905,7 +800,7 @@ class Round:
             return False
         if not self._s.dos_called[player]:
             self._save()
-            self._call(player)
+            call(self._s, player)
         return True
 
     @_announced
@@ -929,7 +824,7 @@ class Round:
             s.penalty_pending = True
         else:
             self._draw_penalty(target, deferred=False)
-            self._rest_point("RP7", [target])
+            rest_point(s, self.rules, "RP7", [target])
         return True
 
     def undo(self) -> None:
@@ -939,7 +834,7 @@ class Round:
                               else gettext("this round keeps no history (history=False)"))
         self._history.pop().restore(self._s)
         self._record = None
-        self._legal = self._before_match = None
+        self._options.forget()
 
     @property
     def can_undo(self) -> bool:
@@ -970,16 +865,16 @@ class Round:
                     drew = True
                     s.hands[player].append(card)
                     s.log.append(OpponentDrew(player, card, s.current))
-                    self._hand_changed(player)
+                    hand_changed(s, self.rules, player)
                 if drew:  # a skipped draw (R14.2) changed no hand: no rest point for it
-                    self._rest_point("RP5", [player])
+                    rest_point(s, self.rules, "RP5", [player])
         if s.penalty_pending:
             s.penalty_pending = False
             if not s.hands[s.current] and self.rules.penalty_vs_going_out is PenaltyVsGoingOut.EMPTY_HAND_ENDS_ROUND:
                 s.log.append(PenaltyVoided(s.current))
             else:
                 self._draw_penalty(s.current, deferred=True)
-        self._rest_point("RP6", [s.current])
+        rest_point(s, self.rules, "RP6", [s.current])
         if not s.hands[s.current]:
             self._end_round(s.current)
             return
@@ -1085,95 +980,17 @@ class Round:
             cards.append(card)
         s.hands[player].extend(cards)
         s.log.append(PenaltyDrawn(player, tuple(cards), deferred))
-        self._hand_changed(player)
-
-    # ------------------------------------------------------------------ the DOS call (R11)
-
-    def _hand_changed(self, player: int, *, call_dos: bool = False) -> None:
-        """After ``player``'s hand changed: a hand that left two cards starts afresh; with
-        ``call_dos`` a hand that reached two calls DOS with the action (R11.4)."""
-        s = self._s
-        if len(s.hands[player]) != 2:
-            s.dos_called[player] = s.dos_exposed[player] = s.dos_lapsed[player] = s.dos_caught[player] = False
-            return
-        if call_dos:
-            self._call(player)
-        elif self.rules.dos_checkpoints is DosCheckpoints.EVERY_CARD_MOVEMENT and self._catchable(player):
-            s.dos_exposed[player] = True
-
-    def _catchable(self, player: int) -> bool:
-        """True if ``player`` holds two cards and owes a call that no catch has punished yet."""
-        s = self._s
-        return (len(s.hands[player]) == 2 and not s.dos_called[player] and not s.dos_lapsed[player]
-                and not s.dos_caught[player] and not (player == s.current and s.penalty_pending))
-
-    def _call(self, player: int) -> None:
-        """``player`` calls DOS (if they hold two cards and have not called yet)."""
-        s = self._s
-        if len(s.hands[player]) == 2 and not s.dos_called[player] and s.phase is not Phase.OVER:
-            s.dos_called[player] = True
-            s.dos_exposed[player] = False
-            s.log.append(DosCalled(player))
-
-    def _rest_point(self, point: str, players: Iterable[int] | None = None) -> None:
-        """Expose every player who holds two cards and has not called (R11.4).
-
-        ``players`` are the players whose hands this rest point is about. RP7 (an
-        out-of-turn penalty draw) concerns only the player who drew: it never exposes
-        the active player in the middle of their matching or bonus phase.
-        """
-        s = self._s
-        mode = self.rules.dos_checkpoints
-        candidates: Iterable[int]
-        if mode is DosCheckpoints.END_OF_OWN_TURN:
-            if point not in ("RP5", "RP6", "RP7"):
-                return
-            candidates = players if players is not None else ()
-        elif point == "RP7":
-            candidates = players if players is not None else ()
-        else:
-            candidates = range(self._n)
-        for p in candidates:
-            if len(s.hands[p]) == 2 and self._catchable(p):  # the cheap check first: most hands are not two
-                s.dos_exposed[p] = True
-
-    def _start_acting(self) -> None:
-        """The turn's first action: under ``until_next_turn_starts`` older exposure ends (R11.5)."""
-        s = self._s
-        if not s.acted and self.rules.dos_catch_window is CatchWindow.UNTIL_NEXT_TURN_STARTS:
-            # the chance to catch a missed call is gone for good, until that hand changes size
-            for p, exposed in enumerate(s.dos_exposed):
-                if exposed:
-                    s.dos_exposed[p] = False
-                    s.dos_lapsed[p] = True
-        s.acted = True
+        hand_changed(s, self.rules, player)
 
     # ------------------------------------------------------------------ helpers
 
     def _save(self) -> None:
         """Open the undo record of the action about to change the round; what was worked out
         for the state before it (the legal matches) no longer holds."""
-        self._legal = self._before_match = None
+        self._options.forget()
         if self._history is not None:
             self._record = UndoRecord(self._s)
             self._history.append(self._record)
-
-    def _matches_left(self, options: list[Match], found: Match, played: tuple[Played, ...]) -> list[Match] | None:
-        """The legal matches after ``found``, from the list before it, or None if they must be listed anew.
-
-        While matching goes on, the row stays as it is and the hand only loses cards, so the choices
-        left are the earlier ones on other row cards that use none of the cards just played, in the
-        same order, unless a card just played is still in hand (two alike: the order can change).
-        """
-        s = self._s
-        if s.phase is Phase.DREW and self.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY:
-            return []  # one match after a draw, and it is made (R7.2)
-        hand = s.hands[s.current]
-        used = {p.card.code for p in played}
-        if any(p.card in hand for p in played):
-            return None
-        return [m for m in options if m.target != found.target
-                and not any(code.partition("=")[0] in used for code in m.cards)]
 
     def _player(self, player: int) -> int:
         if not whole_number(player) or not 0 <= player < self._n:
@@ -1279,19 +1096,6 @@ class Round:
         from dos_lab.render import round_html
 
         return round_html(self)
-
-
-@lru_cache(maxsize=1 << 16)
-def _resolve(target: Card, played: tuple[Played, ...], fixed: int | None, target_as: int | Color | str | None,
-             index: int) -> Match:
-    return _resolve_anywhere(target, played, fixed, target_as).at(index)
-
-
-@lru_cache(maxsize=1 << 15)
-def _resolve_anywhere(target: Card, played: tuple[Played, ...], fixed: int | None,
-                      target_as: int | Color | str | None) -> Match:
-    # the same few matches recur all the time in simulations; refusals raise and are not cached
-    return resolve(target, played, fixed=fixed, target_as=target_as)
 
 
 def shuffled(cards: list[Card], rng: random.Random) -> list[Card]:

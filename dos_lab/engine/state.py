@@ -1,7 +1,7 @@
 """The data of a round in progress, and its JSON save format.
 
 :class:`RoundState` holds everything that changes during a round; ``Round``
-(in ``round.py``) owns one and is the only code that changes it. A save is
+(in ``round.py``) owns one and is the only code that changes it (itself, or through ``dos_call.py``). A save is
 checked strictly on load: a corrupt or tampered save (cards beyond the deck's
 copies, missing or unknown fields, a phase that cannot happen) raises
 :class:`InvalidInput` and never builds a broken round.
