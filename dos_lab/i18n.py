@@ -174,10 +174,11 @@ def number(n: int) -> str:
 
 def decimal(x: float | Fraction, digits: int | None = None, signed: bool = False) -> str:
     """``x`` rounded to ``digits`` decimal places (or as short as it is exact, with None), with the current
-    language's decimal mark; ``signed`` writes a plus sign before a positive number.
+    language's decimal mark; ``signed`` writes a plus sign before a positive number, and a minus sign (U+2212,
+    as wide as the plus, so a column of differences lines up) before a negative one.
 
-    >>> decimal(Fraction(2, 3), 2), decimal(12.5), decimal(5.678, 2, signed=True)
-    ('0.67', '12.5', '+5.68')
+    >>> decimal(Fraction(2, 3), 2), decimal(12.5), decimal(5.678, 2, signed=True), decimal(-0.24, 2, signed=True)
+    ('0.67', '12.5', '+5.68', '−0.24')
     >>> with language("pl"):
     ...     decimal(0.5, 1), percent(Fraction(1, 8))
     ('0,5', '12,5 %')
@@ -185,6 +186,8 @@ def decimal(x: float | Fraction, digits: int | None = None, signed: bool = False
     # Translators: the mark between the whole part and the decimals of a number like 0.5
     sign = "+" if signed else ""
     written = f"{float(x):{sign}g}" if digits is None else f"{float(x):{sign}.{digits}f}"
+    if signed:
+        written = written.replace("-", "\u2212")
     return written.replace(".", pgettext("decimal mark", "."))
 
 

@@ -257,7 +257,7 @@ GOLDEN = {
         "haar beurt (E5) (R11.1).",
         "S1 trek 2 kaarte vir die gemiste DOS-roep (R11.1).",
         "E6: S1 het geen kaarte oor nie en wen die rondte met 22 punte (S2 hou 12; S3 hou 10) (R12, R13).",
-        "Beurt 1: S1 maak 'n passing of trek.",
+        "Beurt 1: S1 moet 'n passing maak of trek.",
         "Sentrumry: [Gr4▲] [Ge5★]",
         "S1 (aan die beurt): [R7●] [B#■]",
         "S2: [W 2]",
