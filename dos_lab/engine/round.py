@@ -548,7 +548,8 @@ class Round:
         >>> [m.describe() for m in r.legal_matches()]
         ['R7 on B7: single number match', 'B3+G4 on B7: double number match']
         """
-        return list(self._options.current(self._s, self.rules))
+        known = self._options.known  # asked again and again by bots and simulations: no call when it is kept
+        return list(known if known is not None else self._options.current(self._s, self.rules))
 
     # ------------------------------------------------------------------ the guards
 
