@@ -50,7 +50,8 @@ from dos_lab.i18n import (
 )
 from dos_lab.play.controller import TableSetup
 from dos_lab.play.positions import POSITIONS
-from dos_lab.widgets.setup import MAX_SEED, value_label
+from dos_lab.widgets.labels import value_label
+from dos_lab.widgets.setup import MAX_SEED
 from dos_lab.widgets.table import TableView, play
 
 __all__ = ["HOW_TO_PLAY", "course_html", "home_page", "how_to_play", "language_picker", "setup_from_query"]

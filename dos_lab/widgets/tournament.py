@@ -24,6 +24,7 @@ from dos_lab.errors import DosError
 from dos_lab.i18n import gettext, number
 from dos_lab.play.controller import TableSetup
 from dos_lab.play.tournament import GAME_COUNTS, start_tournament
+from dos_lab.widgets.labels import value_label
 
 if TYPE_CHECKING:
     from dos_lab.simulate import GamesRun
@@ -43,7 +44,6 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
     games (default: one at a time in a background thread)."""
 
     def __init__(self, setup: Callable[[], TableSetup], executor: Executor | None = None) -> None:
-        from dos_lab.widgets.setup import value_label  # late: widgets.setup imports this module
 
         self._setup, self._executor = setup, executor
         self.run: GamesRun | None = None
