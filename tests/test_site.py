@@ -361,7 +361,8 @@ def test_the_site_s_lesson_kernels_share_their_first_pictures(tmp_path: Path) ->
 
 LESSON_5 = """
 import json, os, sys
-from dos_lab import lessons, simulate
+from dos_lab import simulate
+from dos_lab.lessons import runs
 
 played = simulate.play_games
 def marked(*args, **kwargs):  # leaves the id of the process that plays in a file
@@ -369,7 +370,7 @@ def marked(*args, **kwargs):  # leaves the id of the process that plays in a fil
         marks.write(f"{os.getpid()}\\n")
     return played(*args, **kwargs)
 
-simulate.play_games = lessons.play_games = marked
+simulate.play_games = runs.play_games = marked
 cells = json.load(open(sys.argv[2]))["cells"]
 for cell in cells:
     if cell["cell_type"] == "code":
@@ -419,7 +420,7 @@ def test_a_site_s_tournament_is_the_one_played(tmp_path: Path, monkeypatch: pyte
 
 
 def test_a_shared_picture_is_the_one_drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from dos_lab import lessons
+    from dos_lab.lessons.shared import site_picture
 
     cache, log = tmp_path / "cache", tmp_path / "drawn"
     cache.mkdir()
@@ -430,9 +431,9 @@ def test_a_shared_picture_is_the_one_drawn(tmp_path: Path, monkeypatch: pytest.M
             marks.write(f"{n}\n")
         return f"<p>{n} é</p>", bytes([n, 0, 255])
 
-    assert lessons._site_picture(("a", 1), lambda: draw(1)) == ("<p>1 é</p>", bytes([1, 0, 255]))
-    assert lessons._site_picture(("a", 1), lambda: draw(9)) == ("<p>1 é</p>", bytes([1, 0, 255]))
-    assert lessons._site_picture(("a", 2), lambda: draw(2)) == ("<p>2 é</p>", bytes([2, 0, 255]))
+    assert site_picture(("a", 1), lambda: draw(1)) == ("<p>1 é</p>", bytes([1, 0, 255]))
+    assert site_picture(("a", 1), lambda: draw(9)) == ("<p>1 é</p>", bytes([1, 0, 255]))
+    assert site_picture(("a", 2), lambda: draw(2)) == ("<p>2 é</p>", bytes([2, 0, 255]))
     assert log.read_text().split() == ["1", "2"]
 
 
