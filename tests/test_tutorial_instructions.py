@@ -118,3 +118,19 @@ def test_an_answer_other_than_the_text_says_is_caught() -> None:
         Round.from_position(hands=["G1 B3 Y3 R10", "Y1 Y5 B8"], center_row="R7 B9", draw_pile="Y5 G4 R1"),
         goal="", instructions=[("end turn", "R4.2")])
     assert "expected a refusal citing R4.2" in follow(example)[0]
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name[:2])
+def test_show_me_reaches_every_goal(source: Path) -> None:
+    """"Show me" plays the example's solution: it must be a way to the goal, as the page promises."""
+    with language("en"):
+        examples = examples_of(source)
+        missed = []
+        for n, ex in enumerate(examples, 1):
+            model = ex.model
+            if model.solution is None or model._check is None:
+                continue
+            model.show_solution()
+            if not model.reached:
+                missed.append(f"example {n} ({model.goal[:50]!r}): {model.status[1][:200]!r}")
+    assert missed == []
