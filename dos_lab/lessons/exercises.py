@@ -104,7 +104,7 @@ def _exercises() -> dict[str, Exercise]:
                     "forget the pairs that use a Wild #, including two Wild # cards."),
             gettext("1+5, Wild DOS+4, 3+3, and with a Wild #: 1+#, Wild DOS+#, 3+#, 4+#, 5+#, #+# — 9 kinds.")),
         "2.double_on_w_two_cards": Exercise(
-            gettext("You hold <b>two</b> cards. A <b>Wild DOS</b> (worth 2) lies in the row. What is the chance "
+            gettext("You hold <b>two</b> cards. A <b>Wild DOS</b> (counts as 2) lies in the row. What is the chance "
                     "your two cards make a double match on it?"), Fraction(math.comb(20, 2), math.comb(107, 2)),
             "chance",
             gettext("2 = 1 + 1, so both cards must be able to count as 1. Which cards can be a 1, and how many? "
