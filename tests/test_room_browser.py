@@ -154,3 +154,41 @@ def test_a_wrong_code_and_a_forged_seat_are_told(browser: Browser, site: Site) -
     expect(page.locator(".dos-room-status")).to_contain_text("There is no room with the code ZZZZ")
     text = page.locator("body").inner_text()
     assert "Traceback" not in text and "Error" not in text
+
+
+def test_a_seat_open_in_two_tabs_plays_in_both_and_says_so(browser: Browser, site: Site, artifacts: Path) -> None:
+    ala = student(browser)
+    ala.goto(f"{site.base}/voila/render/room.ipynb", timeout=FIRST)
+    expect(ala.locator(".dos-create-room")).to_be_visible(timeout=FIRST)
+    ala.locator(".dos-create-name input").fill("Ala")
+    ala.locator(".dos-create-room").click()
+    expect(ala).to_have_url(re.compile(r"\?seat="))
+    ala.locator(".dos-add-bot").click()  # two seats, full: the game starts
+    expect(ala.locator(".dos-table")).to_be_visible()
+    # a reload is not a second tab
+    ala.reload(timeout=FIRST)
+    expect(ala.locator(".dos-table")).to_be_visible(timeout=FIRST)
+    again = ala.context.new_page()
+    again.set_default_timeout(MOVE)
+    again.goto(ala.url, timeout=FIRST)
+    expect(again.locator(".dos-table")).to_be_visible(timeout=FIRST)
+    notice = "This seat is open in another tab or window too"
+    for page in (ala, again):  # each page says it is here every 10 s: within two of them both know
+        expect(page.locator(".dos-room-other-tab")).to_contain_text(notice, timeout=30_000)
+    store = ClassStore(str(site.store))
+    # a move in one tab appears in the other
+    for page in (ala, again):  # a page that shows the computer player's turn to watch skips it
+        if page.locator(".dos-skip").is_enabled():
+            page.locator(".dos-skip").click()
+    expect(again.locator(".dos-draw")).to_be_enabled()
+    again.locator(".dos-draw").click()
+    expect(again.locator(".dos-status")).to_contain_text("You drew")
+    expect(ala.locator(".dos-skip")).to_be_enabled()  # the draw, to be watched as any move made elsewhere
+    ala.locator(".dos-skip").click()
+    expect(ala.locator(".dos-log-box")).to_contain_text("P1 draws")
+    expect(ala.locator(".dos-hand button")).to_have_count(len(own_hand(store, ala)))
+    assert shown_hand(ala) == shown_hand(again) == own_hand(store, ala)
+    ala.screenshot(path=str(artifacts / "room-second-tab.png"), full_page=True)
+    again.goto("about:blank")  # leaving the page stops its kernel, as closing the tab does
+    again.close()  # the notice goes once the closed page has said nothing for 30 s
+    expect(ala.locator(".dos-room-other-tab")).not_to_contain_text(notice, timeout=60_000)

@@ -9,6 +9,7 @@ import pytest
 
 from dos_lab import Round, RuleSet
 from dos_lab.classroom import ClassStore, RoomTable
+from dos_lab.errors import InvalidInput
 from dos_lab.moves import perform
 
 
@@ -193,3 +194,27 @@ def test_a_student_who_is_away_is_played_for_and_takes_the_seat_back(tmp_path: P
     if not mover.round.over:
         finish_turn(watcher)
         assert watcher.round.over or store.view(mover.token).current == mover.human
+
+
+def test_a_second_tab_on_a_seat_is_told_and_a_reload_is_not(tmp_path: Path) -> None:
+    clock = Clock()
+    store = ClassStore(str(tmp_path / "class.db"), clock=clock)
+    code = store.create_room(players=2, seed=4)
+    ala, ola = store.join(code, "Ala"), store.join(code, "Ola")
+    assert store.here(ala, tab="first") == 0
+    clock.now += 10
+    assert store.here(ala, tab="reloaded") == 0  # the first page said nothing since: it was closed by a reload
+    clock.now += 10
+    assert store.here(ala, tab="reloaded") == 0
+    assert store.here(ala, tab="second") == 0
+    clock.now += 10
+    assert store.here(ala, tab="reloaded") == 1  # the second tab has spoken since this one opened
+    assert store.here(ala, tab="second") == 1
+    assert store.here(ola, tab="third") == 0  # another seat's page is not a second tab
+    clock.now += 40  # the second tab closed: it has said nothing for 40 s
+    assert store.here(ala, tab="reloaded") == 0
+    with pytest.raises(InvalidInput, match="1 to 32 characters"):
+        store.here(ala, tab="x" * 33)
+    store.reset_room(code)
+    with pytest.raises(InvalidInput, match="not known"):
+        store.here(ala, tab="reloaded")

@@ -14,6 +14,7 @@ that follows a link. Everything lives in the class store (:func:`dos_lab.app.cou
 from __future__ import annotations
 
 import logging
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -96,6 +97,10 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
         self.alive = widgets.HTML(layout=widgets.Layout(height="0px", margin="0"))
         self.alive.add_class("dos-room-alive")
         self._beats = 0
+        #: this page's name for the store, which tells it when another page shows the same seat
+        self.tab = secrets.token_hex(8)
+        self.other_tab = widgets.HTML()
+        self.other_tab.add_class("dos-room-other-tab")
 
         self.create_name = _field(gettext("your first name"), gettext("Your first name"), "dos-create-name", MAX_NAME)
         self.players = widgets.Dropdown(options=[(str(n), n) for n in range(2, MAX_PLAYERS + 1)], value=2,
@@ -130,8 +135,8 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
         self.lobby = _box([self.seats, self.owner_buttons], "dos-lobby")
         self.lobby.layout.display = "none"
         self.table_box = widgets.VBox()
-        super().__init__([stylesheet(), title, self.status, self.address, self.alive, self.forms, self.lobby,
-                          self.table_box],
+        super().__init__([stylesheet(), title, self.status, self.other_tab, self.address, self.alive, self.forms,
+                          self.lobby, self.table_box],
                          layout=widgets.Layout(padding="0 4px"))
         self.add_class("dos-page")
         self.add_class("dos-room-page")
@@ -256,7 +261,7 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
                 if time.monotonic() - said >= HERE_SECONDS and self.token is not None:
                     said = time.monotonic()
                     self._beat()
-                    self.store.here(self.token)
+                    self._here(self.token)
                     if self.table is not None:
                         self.store.cover(code)
                     with self._lock:
@@ -285,6 +290,15 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
                 time.sleep(2)
             time.sleep(POLL_SECONDS)
 
+    def _here(self, token: str) -> None:
+        """Tell the store this page shows the seat, and tell the student when another page shows it too."""
+        others = self.store.here(token, tab=self.tab)
+        text = "" if not others else gettext(
+            "This seat is open in another tab or window too. Both show the same table, and a move made in one "
+            "appears in the other: close the one you do not need.")
+        set_trait(self.other_tab, "value", "" if not text else
+                  f'<div class="dos-status-text dos-status-info" role="status">{escape(text)}</div>')
+
     def _still_seated(self, token: str) -> bool:
         try:
             return self.store.seated(token)
@@ -298,6 +312,7 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
             if self.seat is not None:
                 set_trait(self.join_name, "value", self.seat.names[self.seat.player])
             self.token, self.seat = None, None
+            set_trait(self.other_tab, "value", "")
             if self.table is not None:
                 self.table.close()
             self.table = None

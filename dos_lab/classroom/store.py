@@ -61,6 +61,8 @@ ATTEMPTS = 50
 AWAY_AFTER = 180.0
 #: the computer player that plays for a student who is away
 STAND_IN = "greedy"
+#: a page that has not said for this many seconds that it shows its seat is closed (pages say so every 10 s)
+TAB_SILENT = 30.0
 #: one pooled result is at most this many characters of JSON
 MAX_RESULT = 20_000
 
@@ -90,6 +92,16 @@ seats = sa.Table(
     sa.Column("token", sa.String(64), unique=True),
     #: when the student's page last said it is open (None for a computer player)
     sa.Column("seen", sa.Float),
+)
+#: each page (browser tab) that shows a seat, and when it last said so: two at once are one student's two tabs
+#: (or a classmate who was given the address), which the pages tell the student about
+seat_tabs = sa.Table(
+    "seat_tabs", _metadata,
+    sa.Column("token", sa.String(64), primary_key=True),
+    sa.Column("tab", sa.String(32), primary_key=True),
+    #: when the page first said it shows the seat, and when it last did
+    sa.Column("first", sa.Float, nullable=False),
+    sa.Column("seen", sa.Float, nullable=False),
 )
 moves = sa.Table(
     "moves", _metadata,
@@ -561,12 +573,36 @@ class ClassStore:
     def _away(self, seen: float | None) -> bool:
         return seen is not None and seen < self._clock() - self.away_after
 
-    def here(self, token: str) -> None:
+    def here(self, token: str, tab: str | None = None) -> int:
         """The seat's student is at the table (their page says so now and then): no computer player plays for
-        them, or it stops."""
+        them, or it stops. ``tab`` names the page that says so (each browser tab its own name); the answer is how
+        many *other* pages have shown this seat since this one opened, and still do (0 without ``tab``). A page
+        closed by a reload has said nothing since the new one opened, so a reload is not a second tab.
+
+        >>> store = ClassStore(":memory:")
+        >>> ala = store.join(store.create_room(players=2), "Ala")
+        >>> store.here(ala, tab="first"), store.here(ala, tab="second"), store.here(ala, tab="first")
+        (0, 0, 1)
+        """
+        if tab is not None and (not isinstance(tab, str) or not 0 < len(tab) <= 32):
+            raise InvalidInput("a page's name (tab) is a text of 1 to 32 characters")
+        now = self._clock()
         with self._writing() as c:
             seat = self._seat(c, token)
-            c.execute(seats.update().where(seats.c.token == seat.token).values(seen=self._clock()))
+            c.execute(seats.update().where(seats.c.token == seat.token).values(seen=now))
+            if tab is None:
+                return 0
+            c.execute(seat_tabs.delete().where(seat_tabs.c.token == seat.token, seat_tabs.c.seen < now - TAB_SILENT))
+            mine = c.execute(sa.select(seat_tabs.c.first).where(seat_tabs.c.token == seat.token,
+                                                                seat_tabs.c.tab == tab)).scalar()
+            if mine is None:
+                c.execute(seat_tabs.insert().values(token=seat.token, tab=tab, first=now, seen=now))
+                mine = now
+            else:
+                c.execute(seat_tabs.update().where(seat_tabs.c.token == seat.token, seat_tabs.c.tab == tab)
+                          .values(seen=now))
+            return int(c.execute(sa.select(sa.func.count()).select_from(seat_tabs).where(
+                seat_tabs.c.token == seat.token, seat_tabs.c.tab != tab, seat_tabs.c.seen > mine)).scalar_one())
 
     def cover(self, code: str) -> int:
         """If the student whose turn it is has been away for :attr:`away_after` seconds, a computer player plays
@@ -726,6 +762,8 @@ class ClassStore:
 
         def empty(c: Connection, room: sa.Row[Any]) -> None:
             c.execute(moves.delete().where(moves.c.code == room.code))
+            c.execute(seat_tabs.delete().where(seat_tabs.c.token.in_(
+                sa.select(seats.c.token).where(seats.c.code == room.code))))
             c.execute(seats.delete().where(seats.c.code == room.code))
             c.execute(rooms.update().where(rooms.c.code == room.code).values(deal=None, game=None, first_move=0,
                                                                              moves=0, seed=fresh_seed()))
@@ -799,7 +837,7 @@ class ClassStore:
         with self._writing() as c:
             counted = {"rooms": c.execute(sa.select(sa.func.count()).select_from(rooms)).scalar_one(),
                        "results": c.execute(sa.select(sa.func.count()).select_from(results)).scalar_one()}
-            for table in (moves, seats, results, rooms, kept_tables):
+            for table in (moves, seat_tabs, seats, results, rooms, kept_tables):
                 c.execute(table.delete())
         return counted
 
