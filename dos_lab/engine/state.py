@@ -21,7 +21,18 @@ from enum import Enum
 from typing import Any
 
 from dos_lab.engine.cards import Card, Color, Kind, check_supply, full_deck, parse_cards
-from dos_lab.engine.events import Event, event_from_dict, event_to_dict
+from dos_lab.engine.events import (
+    DrawSkipped,
+    Drew,
+    Event,
+    Reflipped,
+    RoundEnded,
+    RoundStarted,
+    TurnStarted,
+    event_from_dict,
+    event_to_dict,
+    player_name,
+)
 from dos_lab.engine.matching import WILD_RANGE, Bonus, Match, parse_played, resolve
 from dos_lab.engine.rules import RuleSet, WildNumberInCenter
 from dos_lab.errors import SEED_LIMIT, DosError, InvalidInput, huge_number, whole_number
@@ -373,6 +384,7 @@ def _rebuild(data: dict[str, Any]) -> tuple[RoundState, RuleSet, int, int | None
     if state.dealt:  # play passes left one player a turn, starting left of the dealer (R2.5)
         _need(dealer is not None and state.current == (dealer + state.turn) % ctx.players,
               f"in a dealt round turn {state.turn} belongs to the player {state.turn} seats left of the dealer")
+    _check_log(state, ctx.players)
     return state, rules, seed, dealer
 
 
@@ -395,6 +407,41 @@ def _matches(raw: Any, row: list[Card], fixed: list[int | None]) -> list[tuple[M
               f"match {show(item)} does not agree with the rules (R4, R6)")
         out.append((match, tuple(p.card for p in played)))
     return out
+
+
+def _check_log(s: RoundState, players: int) -> None:
+    """The log must tell how the round came to be as it is: one start (after any wild cards turned over again,
+    R2.3), turns numbered 1, 2, … up to this one and going round the table, one draw at most in each turn, this
+    turn's draw the one the state holds, and an end exactly when the round is over. A reordered log, or one with
+    an extra start or draw, would show the class a game that was not played. A save without a log (an older
+    one) has nothing to compare."""
+    log = s.log
+    if not log:
+        return
+    start = next((i for i, e in enumerate(log) if not isinstance(e, Reflipped)), len(log))
+    _need(start < len(log) and isinstance(log[start], RoundStarted)
+          and sum(isinstance(e, RoundStarted) for e in log) == 1,
+          "the log must start the round once, at its beginning")
+    _need(all(getattr(e, "player", 0) < players for e in log), f"the log names a player beyond the {players} seated")
+    turns = [(i, e) for i, e in enumerate(log) if isinstance(e, TurnStarted)]
+    _need([e.turn for _, e in turns] == list(range(1, s.turn + 1)) and bool(turns)
+          and all(e.player == (turns[0][1].player + k) % players for k, (_, e) in enumerate(turns))
+          and turns[-1][1].player == s.current,
+          f"the log's turns do not lead to turn {s.turn} with {player_name(s.current)} to play")
+    bounds = [i for i, _ in turns] + [len(log)]
+    for k, (first, turn) in enumerate(turns):
+        draws = [e.player for e in log[first + 1:bounds[k + 1]] if isinstance(e, Drew)]
+        _need(draws in ([], [turn.player]), f"the log has turn {turn.turn} draw twice, or by another player (R7.1)")
+    ends = [i for i, e in enumerate(log) if isinstance(e, RoundEnded)]
+    _need(ends == ([len(log) - 1] if s.phase is Phase.OVER else []), "the log's end of the round does not agree "
+          "with the round's phase")
+    if s.phase is not Phase.OVER:
+        now = log[turns[-1][0] + 1:]
+        drew = [e.card for e in now if isinstance(e, Drew)]
+        skipped = sum(isinstance(e, DrawSkipped) for e in now)
+        _need(drew == ([s.drawn] if s.has_drawn and s.drawn is not None else [])
+              and skipped == (1 if s.has_drawn and s.drawn is None else 0),
+              "the log's draw this turn does not agree with the card drawn (R7.1)")
 
 
 def _check_phase(s: RoundState, players: int) -> None:
