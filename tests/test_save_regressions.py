@@ -122,6 +122,20 @@ def drop_a_turn(log: list[Any]) -> None:
     del log[turns[1]]
 
 
+def another_row_card(log: list[Any]) -> None:
+    """The same events in the same order, but the first match made on another row card: only a replay of the
+    round from its deal tells."""
+    first = next(i for i, e in enumerate(log) if e["event"] == "Matched")
+    log[first] = {**log[first], "target_card": "G1" if log[first]["target_card"] != "G1" else "B1"}
+
+
+def swap_two_turns_matches(log: list[Any]) -> None:
+    """Two matches of different players change places (within one turn the order of matches may differ)."""
+    first = next(i for i, e in enumerate(log) if e["event"] == "Matched")
+    other = next(i for i, e in enumerate(log) if e["event"] == "Matched" and e["player"] != log[first]["player"])
+    log[first], log[other] = log[other], log[first]
+
+
 def end_the_round(log: list[Any]) -> None:
     log.append({"event": "RoundEnded", "winner": 0, "points": 10, "hand_points": [0, 5, 5]})
 
@@ -134,6 +148,8 @@ def end_the_round(log: list[Any]) -> None:
     (draw_twice_earlier, "draw twice"),
     (drop_a_turn, "turns do not lead to turn"),
     (end_the_round, "end of the round does not agree"),
+    (another_row_card, "does not follow from its deal: event 3"),
+    (swap_two_turns_matches, "does not follow from its deal"),
 ])
 def test_a_save_whose_log_disagrees_with_its_state_is_refused(tamper: Callable[[list[Any]], None],
                                                               message: str) -> None:

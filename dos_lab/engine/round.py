@@ -52,6 +52,7 @@ from dos_lab.engine.events import (
     TurnStarted,
     player_name,
 )
+from dos_lab.engine.log_replay import replay_log
 from dos_lab.engine.match_options import (
     DEFAULT_PLACED_WILD_VALUE,
     Declaration,
@@ -1074,7 +1075,12 @@ class Round:
         """Rebuild a round saved by :meth:`to_dict`. A corrupt or tampered save
         raises :class:`InvalidInput` and never builds a broken round."""
         state, rules, seed, dealer = state_from_dict(data)
-        return cls(state, rules, seed, dealer, history)
+        r = cls(state, rules, seed, dealer, history)
+        if state.dealt and state.log and dealer is not None:  # a staged position's start is not in its log
+            again = replay_log(cls.deal(len(state.hands), seed, dealer, rules, history=False), state.log)
+            if again.to_dict() != r.to_dict():
+                raise InvalidInput("corrupt saved round: its log, played from its deal, leads to another position")
+        return r
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Round):
