@@ -8,6 +8,7 @@ import gzip
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -107,3 +108,33 @@ def test_the_network_gets_compressed_scripts(lan: tuple[str, str]) -> None:
     assert response.status_code == 200 and response.headers.get("Content-Encoding") == "gzip"
     sent = response.raw.read(decode_content=False)
     assert 0 < len(sent) < len(gzip.decompress(sent)) / 2
+
+
+def test_one_device_cannot_fill_the_class_and_pages_that_never_connect_go_quickly() -> None:
+    """A device (here this computer's network address, as a student's device would be) that has its share of
+    pages open is refused another, while another device is still served; a page whose browser never connects to
+    its kernel lets it go soon after it was sent, and the device can open a page again."""
+    served = serve_lan(f"--token={TOKEN}", "--max-kernels=6", "--pages-per-device=2", "--DosLabServer.connect_within=5")
+    loopback, link = next(served)
+    try:
+        device = f"http://{urlsplit(link).netloc}"
+        assert urlsplit(link).hostname not in ("127.0.0.1", "localhost", "::1")
+        student = requests.Session()
+        student.get(f"{device}/?token={TOKEN}", allow_redirects=False, timeout=30)
+        for page in ("home.ipynb?seed=3", "tutorials/01-setup.ipynb"):
+            assert student.get(f"{device}/voila/render/{page}", timeout=120).status_code == 200, page
+        refused = student.get(f"{device}/voila/render/tutorials/02-matching.ipynb", timeout=120)
+        assert refused.status_code == 503
+        assert "This device already has 2 pages of DOS lab open, as many as one device may" in refused.text
+        teacher = requests.Session()  # another device: still served
+        teacher.get(f"{loopback}/?token={TOKEN}", allow_redirects=False, timeout=30)
+        assert teacher.get(f"{loopback}/voila/render/tutorials/02-matching.ipynb", timeout=120).status_code == 200
+        # no browser ever connected to the student's two kernels: within about 10 s they are stopped
+        for _ in range(60):
+            again = student.get(f"{device}/voila/render/tutorials/02-matching.ipynb", timeout=120)
+            if again.status_code == 200:
+                break
+            time.sleep(1)
+        assert again.status_code == 200, again.text[:200]
+    finally:
+        served.close()

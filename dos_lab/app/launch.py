@@ -93,6 +93,10 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--max-kernels", type=int, default=None, metavar="N",
                        help="refuse new pages while N pages are open (default: 2 per student with --class, "
                             "at least 40; 0 for no cap)")
+    group.add_argument("--pages-per-device", type=int, default=None, metavar="N",
+                       help="refuse a device more pages while it has N open, so one visitor cannot fill the class "
+                            "(default with a cap: an eighth of --max-kernels, at least 6; the server's own computer "
+                            "has no limit; 0 for none)")
     group.add_argument("--store", default=None, metavar="PATH_OR_URL",
                        help="where rooms and the class's results are kept: a file (SQLite) or a database URL such as "
                             "postgresql://user@host/dos (default: class.db in Jupyter's data folder)")
@@ -210,7 +214,11 @@ def write_config(folder: Path, args: argparse.Namespace, notebooks: list[str], h
     max_kernels = args.max_kernels
     if max_kernels is None:
         max_kernels = max(40, 2 * args.class_size) if (args.lan or args.class_size) else 0
-    config["DosLabServer"] = {"allowed_hosts": hosts, "max_kernels": max_kernels, "home_page": home}
+    per_device = args.pages_per_device
+    if per_device is None:
+        per_device = max(6, max_kernels // 8) if max_kernels else 0
+    config["DosLabServer"] = {"allowed_hosts": hosts, "max_kernels": max_kernels, "pages_per_device": per_device,
+                              "home_page": home}
     if token:
         config["Voila"]["token"] = token
     if args.lan:  # each student's browser fetches about 5 MB of scripts and styles: a third of that compressed
@@ -269,6 +277,9 @@ def main(argv: list[str] | None = None) -> None:
     if lang is None:
         sys.exit(f"dos-lab: no {args.lang!r} translation; --lang takes one of {', '.join(available_languages())}")
     home = "home.ipynb" if lang == SOURCE_LANGUAGE else f"{lang}/home.ipynb"
+    for name in ("max_kernels", "pages_per_device"):
+        if (getattr(args, name) or 0) < 0:
+            sys.exit(f"dos-lab: --{name.replace('_', '-')} takes a number of pages, 0 or more (0: no limit)")
     sources = course_sources()
     if args.export is not None:
         build_site(args.export, sources, link=False)

@@ -6,7 +6,8 @@ timeout, the file allow-list, no template or theme from the URL). On top of it:
 - ``/`` (and Voilà's file browser, ``/voila/tree``) leads to the home page; the contents listing API is off;
 - requests whose ``Host`` is not one of the site's names get 403 (against DNS rebinding);
 - a page is refused with a short 503 page when ``max_kernels`` kernels already run (a LAN cannot start
-  kernels until memory runs out);
+  kernels until memory runs out), or when its device already has ``pages_per_device`` pages open (one visitor
+  cannot fill the class); a page whose browser never connects lets its kernel go within a minute (:mod:`.shares`);
 - ``?lang=pl`` on any page leads to the same page in the site's ``pl/`` folder, keeping the other query
   parameters (``?lang=en``: the root's English page); a language the site lacks stays on the English page,
   which says so (:func:`language_target`);
@@ -49,6 +50,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler  # type: ignore[im
 
 from dos_lab.app.course import site_languages
 from dos_lab.app.pools import failed_to_start, prune_pools
+from dos_lab.app.shares import KernelShares
 from dos_lab.i18n import SOURCE_LANGUAGE, match_language
 
 __all__ = ["LOCAL_HOSTS", "DosLabServer", "host_pattern", "language_target"]
@@ -161,6 +163,17 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         if is_page:
             await prune_pools(self.kernel_manager, [path or ""])
         limit = int(self.settings.get("dos_lab_max_kernels", 0))
+        shares: KernelShares | None = self.settings.get("dos_lab_shares")
+        device = self.request.remote_ip or ""
+        if shares is not None and is_page and shares.full(device):
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.finish("<!DOCTYPE html><meta charset=utf-8><title>DOS lab: too many pages on this device</title>"
+                        "<p style='font:18px system-ui;margin:2em'>This device already has "
+                        f"{shares.per_device} pages of DOS lab open, as many as one device may, so that every "
+                        "classmate gets theirs. Close a tab you no longer use, wait a moment, and reload this page."
+                        "</p>")
+            return
         if limit and is_page and self.pages_running() >= limit:
             self.set_status(503)
             self.set_header("Retry-After", "60")
@@ -170,7 +183,11 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
                         "you no longer use, wait a minute, and reload this page.</p>")
             return
         _ = self.xsrf_token  # sets the _xsrf cookie that the page's shutdown beacon sends back
-        await super().get(path)
+        if shares is None or not is_page:
+            await super().get(path)
+            return
+        with shares.serving(device):
+            await super().get(path)
 
     def pages_running(self) -> int:
         """Kernels started for pages, not counting pre-heated kernels waiting in a pool."""
@@ -235,14 +252,23 @@ class DosLabServer(Voila):  # type: ignore[misc]
     allowed_hosts = List(Unicode(), config=True,
                          help="Host names and addresses the site answers to, besides localhost.")
     max_kernels = Integer(0, config=True, help="Refuse new pages while this many kernels run (0: no cap).")
+    pages_per_device = Integer(0, config=True, help="Refuse a device more pages while it has this many open "
+                               "(0: no limit); the server's own computer has none (dos_lab.app.shares).")
+    connect_within = Float(60, config=True, help="With a cap (max_kernels or pages_per_device): stop a page's kernel "
+                           "if its browser has not connected this many seconds after the page was sent.")
     pool_check_interval = Float(10, config=True, help="Seconds between two checks of the pre-heated kernels "
                                 "(a dead one is replaced); 0: check only when a page is asked for.")
     #: called once the server listens and the home page's pool is warm (``dos-lab`` prints the address)
     on_ready: Callable[[], None] | None = None
+    #: each device's pages, when the server has a cap (:mod:`.shares`)
+    shares: KernelShares | None = None
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
         settings["dos_lab_max_kernels"] = self.max_kernels
+        if self.max_kernels or self.pages_per_device:
+            self.shares = settings["dos_lab_shares"] = KernelShares(self.kernel_manager, self.pages_per_device,
+                                                                    self.connect_within)
         jupyter_pages = settings["jinja2_env"]
         jupyter_pages.loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(ERROR_PAGES), jupyter_pages.loader])
         # Jupyter's default ping timeout (3 intervals) is longer than Tornado allows, which then warns at the first
@@ -287,6 +313,8 @@ class DosLabServer(Voila):  # type: ignore[misc]
             IOLoop.current().add_callback(self._when_warm)
         if self.pool_check_interval > 0:
             IOLoop.current().add_callback(self._watch_pools)
+        if self.shares is not None:
+            IOLoop.current().add_callback(self.shares.watch)
         self.listen()
 
     def stop(self) -> None:
