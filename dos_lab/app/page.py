@@ -43,6 +43,7 @@ from dos_lab.i18n import (
     gettext,
     language,
     language_note,
+    match_language,
     ngettext,
     notebook_language,
     number,
@@ -303,10 +304,27 @@ def wait_for_request() -> None:
     os.environ.update({str(key): str(value) for key, value in info.items()})
 
 
+def shared_settings(query: str) -> list[tuple[str, str]]:
+    """The address settings a link that deals the same again keeps: those the page used, without its deal number
+    and its kept game. What the page ignored (a note said so) is left out, so the link spreads no mistake.
+
+    >>> shared_settings("seed=4&hand_size=9&colour=blue&bots=random,greedy&lang=pl&lang=zz&forget=oops")
+    [('hand_size', '9'), ('bots', 'random,greedy'), ('lang', 'pl')]
+    """
+    kept = []
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        if key in ("seed", GAME_KEY):
+            continue
+        if key == "lang" and match_language(value) is None:
+            continue
+        if key == "lang" or not setup_from_query(urlencode([(key, value)]))[1]:
+            kept.append((key, value))
+    return kept
+
+
 def seed_html(seed: int, query: str) -> str:
     """The deal's number, with a link that deals it again (to share with a class)."""
-    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k not in ("seed", GAME_KEY)]
-    href = "?" + urlencode([("seed", str(seed)), *kept])
+    href = "?" + urlencode([("seed", str(seed)), *shared_settings(query)])
     return ('<p class="dos-seed" style="margin:4px 0;font-size:14px">'
             + gettext("This deal is number <b>{seed}</b>. To give everyone the same cards, share "
                       '<a href="{link}">this link</a> (or add <code>?seed={seed}</code> to the address).').format(
