@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import requests
 
 from dos_lab.app.course import build_site, catalogue, course_sources, site_languages
 
@@ -451,3 +452,28 @@ def test_long_address_values_are_cut_in_the_notes() -> None:
     assert settings_note(notes[:5]) == "Page settings: " + "; ".join(notes[:5])
     told = language_note("q" * 3_000)
     assert told is not None and len(told) < 200 and "q" * 25 not in told
+
+
+def test_only_the_page_a_kernel_serves_may_read_or_stop_it(server: tuple[str, int]) -> None:
+    """Another visitor who learnt a page's kernel id cannot read its state or stop it (403); the page itself can,
+    with the key its browser got in a cookie, through Voila's "shut my kernel down" and Jupyter's kernel API."""
+    base = f"http://{server[0]}:{server[1]}"
+    student, other = requests.Session(), requests.Session()
+    page = student.get(f"{base}/voila/render/tutorials/01-setup.ipynb", timeout=120)
+    kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.text)
+    assert page.status_code == 200 and kernel, "the page names no kernel"
+    kernel_id = kernel.group(1)
+    other.get(f"{base}/voila/render/tutorials/01-setup.ipynb", timeout=120)  # the other visitor's own cookies
+
+    def shutdown(session: requests.Session) -> int:
+        xsrf = session.cookies.get("_xsrf", "")
+        return session.post(f"{base}/voila/api/shutdown/{kernel_id}", headers={"X-XSRFToken": xsrf},
+                            timeout=30).status_code
+
+    assert other.get(f"{base}/api/kernels/{kernel_id}", timeout=30).status_code == 403
+    assert other.delete(f"{base}/api/kernels/{kernel_id}", timeout=30,
+                        headers={"X-XSRFToken": other.cookies.get("_xsrf", "")}).status_code == 403
+    assert shutdown(other) == 403
+    assert student.get(f"{base}/api/kernels/{kernel_id}", timeout=30).status_code == 200  # still running
+    assert shutdown(student) == 204
+    assert student.get(f"{base}/api/kernels/{kernel_id}", timeout=30).status_code == 404

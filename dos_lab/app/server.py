@@ -8,6 +8,8 @@ timeout, the file allow-list, no template or theme from the URL). On top of it:
 - a page is refused with a short 503 page when ``max_kernels`` kernels already run (a LAN cannot start
   kernels until memory runs out), or when its device already has ``pages_per_device`` pages open (one visitor
   cannot fill the class); a page whose browser never connects lets its kernel go within a minute (:mod:`.shares`);
+- only the page a kernel serves may stop it or read its state (its key in a cookie), not a visitor who learnt
+  its id;
 - ``?lang=pl`` on any page leads to the same page in the site's ``pl/`` folder, keeping the other query
   parameters (``?lang=en``: the root's English page); a language the site lacks stays on the English page,
   which says so (:func:`language_target`);
@@ -38,11 +40,13 @@ import jinja2
 import tornado.web
 from jupyter_core.utils import run_sync
 from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
 from tornado.ioloop import IOLoop
 from traitlets import Float, Integer, List, Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.exporter import VoilaExporter  # type: ignore[import-untyped]
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # type: ignore[import-untyped]
 from voila.static_file_handler import TemplateStaticFileHandler  # type: ignore[import-untyped]
 from voila.tornado.contentshandler import VoilaContentsHandler  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
@@ -164,8 +168,7 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             await prune_pools(self.kernel_manager, [path or ""])
         limit = int(self.settings.get("dos_lab_max_kernels", 0))
         shares: KernelShares | None = self.settings.get("dos_lab_shares")
-        device = self.request.remote_ip or ""
-        if shares is not None and is_page and shares.full(device):
+        if shares is not None and is_page and shares.full(self.request.remote_ip or ""):
             self.set_status(503)
             self.set_header("Retry-After", "60")
             self.finish("<!DOCTYPE html><meta charset=utf-8><title>DOS lab: too many pages on this device</title>"
@@ -186,7 +189,7 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         if shares is None or not is_page:
             await super().get(path)
             return
-        with shares.serving(device):
+        with shares.serving(self):
             await super().get(path)
 
     def pages_running(self) -> int:
@@ -195,6 +198,39 @@ class PageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         waiting = sum(1 for pool in getattr(manager, "_pools", {}).values() for task in pool
                       if task.done() and not failed_to_start(task))
         return len(manager.list_kernel_ids()) - waiting
+
+
+class OwnPageMixin:
+    """Requests about a kernel come only from the page it serves (:meth:`.shares.KernelShares.owns`)."""
+
+    def check_owner(self, kernel_id: str) -> None:
+        shares: KernelShares | None = self.settings.get("dos_lab_shares")  # type: ignore[attr-defined]
+        if shares is not None and not shares.owns(self, kernel_id):
+            raise tornado.web.HTTPError(403, "only the page a kernel serves may ask about it or stop it")
+
+
+class OwnKernelHandler(OwnPageMixin, KernelHandler):
+    """Jupyter's ``/api/kernels/<id>``: a kernel's state, or stopping it, for its own page only."""
+
+    async def get(self, kernel_id: str) -> None:
+        self.check_owner(kernel_id)
+        answered = super().get(kernel_id)
+        if answered is not None:
+            await answered
+
+    async def delete(self, kernel_id: str) -> None:
+        self.check_owner(kernel_id)
+        answered = super().delete(kernel_id)
+        if answered is not None:
+            await answered
+
+
+class OwnPageShutdownHandler(OwnPageMixin, VoilaShutdownKernelHandler):  # type: ignore[misc]
+    """Voilà's "shut my kernel down" when a tab closes, for the kernel's own page only."""
+
+    async def post(self, kernel_id: str) -> None:
+        self.check_owner(kernel_id)
+        await super().post(kernel_id)
 
 
 class CompiledTemplates(jinja2.BytecodeCache):
@@ -266,9 +302,9 @@ class DosLabServer(Voila):  # type: ignore[misc]
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
         settings["dos_lab_max_kernels"] = self.max_kernels
-        if self.max_kernels or self.pages_per_device:
-            self.shares = settings["dos_lab_shares"] = KernelShares(self.kernel_manager, self.pages_per_device,
-                                                                    self.connect_within)
+        capped = bool(self.max_kernels or self.pages_per_device)
+        self.shares = settings["dos_lab_shares"] = KernelShares(self.kernel_manager, self.pages_per_device,
+                                                                self.connect_within if capped else 0.0)
         jupyter_pages = settings["jinja2_env"]
         jupyter_pages.loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(ERROR_PAGES), jupyter_pages.loader])
         # Jupyter's default ping timeout (3 intervals) is longer than Tornado allows, which then warns at the first
@@ -293,6 +329,10 @@ class DosLabServer(Voila):  # type: ignore[misc]
                 spec = (spec[0], PageHandler, *spec[2:])
             if handler is TemplateStaticFileHandler:
                 spec = (spec[0], TemplateFilesHandler, *spec[2:])
+            if handler is KernelHandler:
+                spec = (spec[0], OwnKernelHandler, *spec[2:])
+            if handler is VoilaShutdownKernelHandler:
+                spec = (spec[0], OwnPageShutdownHandler, *spec[2:])
             ours.append(spec)
         return [*ours, (r".*", NotHereHandler)]
 
@@ -313,7 +353,7 @@ class DosLabServer(Voila):  # type: ignore[misc]
             IOLoop.current().add_callback(self._when_warm)
         if self.pool_check_interval > 0:
             IOLoop.current().add_callback(self._watch_pools)
-        if self.shares is not None:
+        if self.shares is not None and self.shares.connect_within:
             IOLoop.current().add_callback(self.shares.watch)
         self.listen()
 

@@ -1,4 +1,5 @@
-"""Each device's share of a class server's pages, so that one visitor cannot fill the class.
+"""Each page's kernel: the device it serves, that device's share of a class server's pages, and the page's own key
+to stop it.
 
 A page's kernel is what a class server has least of (``--max-kernels``). Without shares, one device (a student's
 script, a browser reloading in a loop) could open every allowed page and every classmate would be refused. So:
@@ -10,8 +11,13 @@ script, a browser reloading in a loop) could open every allowed page and every c
   stopped: a real browser connects at once, and a script that only asks for pages must not keep kernels waiting
   for Jupyter's culler (a minute or two). A page that was connected and is closed is left to the culler.
 
-Kernels are noted while a page handler runs (a context variable holds its device), by wrapping the kernel
-manager's two ways of giving a page its kernel: starting one, or handing out a pre-heated one.
+Only the page that a kernel serves may stop it, or read its state: with the page, its browser gets a key in a
+cookie that it sends only to that kernel's two addresses (Voilà's "shut my kernel down" on closing the tab,
+``/voila/api/shutdown/<id>``, and Jupyter's ``/api/kernels/<id>``); a visitor who has learnt another page's
+kernel id, but not its key, is refused (403).
+
+Kernels are noted while a page handler runs (a context variable holds its device and handler), by wrapping the
+kernel manager's two ways of giving a page its kernel: starting one, or handing out a pre-heated one.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
@@ -26,8 +33,10 @@ from typing import Any
 
 __all__ = ["KernelShares", "is_this_computer"]
 
-#: the device whose page the running handler serves, and the kernels given to it so far
-_SERVING: ContextVar[tuple[str, list[str]] | None] = ContextVar("dos_lab_serving", default=None)
+#: the device whose page the running handler serves, the handler, and the kernels given to the page so far
+_SERVING: ContextVar[tuple[str, Any, list[str]] | None] = ContextVar("dos_lab_serving", default=None)
+#: the cookies that carry a page's key to its kernel's two addresses (a cookie name holds one path)
+KEY_COOKIES = {"voila/api/shutdown": "dos_page_stop", "api/kernels": "dos_page"}
 
 
 def is_this_computer(address: str) -> bool:
@@ -45,17 +54,20 @@ def is_this_computer(address: str) -> bool:
 class KernelShares:
     """Which device each page's kernel serves; see the module's text."""
 
-    def __init__(self, manager: Any, per_device: int, connect_within: float = 45.0,
+    def __init__(self, manager: Any, per_device: int = 0, connect_within: float = 0.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.manager = manager
         #: the most pages one device may have open (0: no limit)
         self.per_device = per_device
+        #: seconds a page's browser has to connect to its kernel (0: as long as the culler allows)
         self.connect_within = connect_within
         self._clock = clock
         #: kernel id → the device's address
         self.device: dict[str, str] = {}
         #: kernel id → when its page was sent, for kernels whose browser has not connected yet
         self.waiting: dict[str, float] = {}
+        #: kernel id → its page's key
+        self.keys: dict[str, str] = {}
         self._wrap()
 
     def _wrap(self) -> None:
@@ -89,9 +101,25 @@ class KernelShares:
 
     def _given(self, kernel_id: str) -> None:
         serving = _SERVING.get()
-        if serving is not None:
-            serving[1].append(kernel_id)
-            self.device[kernel_id] = serving[0]
+        if serving is None:
+            return
+        address, handler, given = serving
+        given.append(kernel_id)
+        self.device[kernel_id] = address
+        key = self.keys[kernel_id] = secrets.token_urlsafe(18)
+        base = handler.base_url.rstrip("/")
+        for path, name in KEY_COOKIES.items():
+            handler.set_cookie(name, key, path=f"{base}/{path}/{kernel_id}", httponly=True, samesite="Strict")
+
+    def owns(self, handler: Any, kernel_id: str) -> bool:
+        """Whether a request about a running kernel comes from the page it serves (it carries the page's key).
+        A kernel waiting in a pool serves no page yet, so no request owns it; one that is not running is for the
+        request's own handler to answer (404)."""
+        if kernel_id not in self._running():
+            return True
+        key = self.keys.get(kernel_id)
+        return key is not None and any(secrets.compare_digest(handler.get_cookie(name) or "", key)
+                                       for name in KEY_COOKIES.values())
 
     def _running(self) -> set[str]:
         return set(self.manager.list_kernel_ids())
@@ -102,6 +130,7 @@ class KernelShares:
         for gone in [k for k in self.device if k not in running]:
             self.device.pop(gone, None)
             self.waiting.pop(gone, None)
+            self.keys.pop(gone, None)
         return sum(1 for device in self.device.values() if device == address)
 
     def full(self, address: str) -> bool:
@@ -109,18 +138,18 @@ class KernelShares:
         return bool(self.per_device) and not is_this_computer(address) and self.open_pages(address) >= self.per_device
 
     @contextlib.contextmanager
-    def serving(self, address: str) -> Iterator[list[str]]:
-        """While a page is served to ``address``: the kernels it is given are noted as that device's, and each
-        waits for its browser from the moment the page has been sent."""
+    def serving(self, handler: Any) -> Iterator[list[str]]:
+        """While ``handler`` serves a page: the kernels it is given are noted as its device's, its browser gets
+        each one's key, and (with a cap) each waits for its browser from the moment the page has been sent."""
         given: list[str] = []
-        token = _SERVING.set((address, given))
+        token = _SERVING.set((handler.request.remote_ip or "", handler, given))
         try:
             yield given
         finally:
             _SERVING.reset(token)
             sent = self._clock()
             for kernel_id in given:
-                if self.manager._kernel_connections.get(kernel_id, 0) == 0:
+                if self.connect_within and self.manager._kernel_connections.get(kernel_id, 0) == 0:
                     self.waiting[kernel_id] = sent
 
     async def let_go_unconnected(self) -> list[str]:
