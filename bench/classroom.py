@@ -158,7 +158,10 @@ async def protocol_student(url: str) -> tuple[float, float, int]:
     kernel = found.group(1)
     base = url.split("/voila/")[0].rstrip("/")
     session = uuid.uuid4().hex
-    ws = await websocket_connect(base.replace("http", "ws", 1) + f"/api/kernels/{kernel}/channels?session_id={session}",
+    # the page's cookies carry its key to its kernel: only the page a kernel serves may connect (dos_lab.app.shares)
+    cookies = "; ".join(c.split(";")[0] for c in response.headers.get_list("Set-Cookie"))
+    ws = await websocket_connect(HTTPRequest(base.replace("http", "ws", 1) + f"/api/kernels/{kernel}/channels?"
+                                             f"session_id={session}", headers={"Cookie": cookies}),
                                  subprotocols=[PROTOCOL], max_message_size=64 * 2**20)
     try:
         msg_id, data = frame("shell", "kernel_info_request", {}, session)
@@ -177,7 +180,6 @@ async def protocol_student(url: str) -> tuple[float, float, int]:
         table = time.perf_counter() - began
     finally:
         ws.close()
-    cookies = "; ".join(c.split(";")[0] for c in response.headers.get_list("Set-Cookie"))
     xsrf = re.search(r"_xsrf=([^;]+)", cookies)
     await AsyncHTTPClient().fetch(HTTPRequest(f"{base}/voila/api/shutdown/{kernel}", method="POST", body=b"",
                                               headers={"Cookie": cookies,

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from tornado.httpclient import HTTPRequest
 
 from dos_lab.app.course import build_site, catalogue, course_sources, site_languages
 
@@ -153,13 +154,14 @@ def test_the_teacher_s_terminal_shows_no_traceback_and_no_warning(server: tuple[
     tornado_websocket = pytest.importorskip("tornado.websocket")
     for method, path, _ in ODD_REQUESTS:
         get(server, path, method=method)
-    _, _, page = get(server, "/voila/render/tutorials/01-setup.ipynb")
-    found = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
+    page = requests.get(f"http://{server[0]}:{server[1]}/voila/render/tutorials/01-setup.ipynb", timeout=120)
+    found = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.text)
     assert found, "the page names no kernel"
+    cookies = "; ".join(f"{c.name}={c.value}" for c in page.cookies)  # the page's key to its kernel among them
 
     async def connect() -> None:
-        socket = await tornado_websocket.websocket_connect(
-            f"ws://{server[0]}:{server[1]}/api/kernels/{found.group(1)}/channels")
+        socket = await tornado_websocket.websocket_connect(HTTPRequest(
+            f"ws://{server[0]}:{server[1]}/api/kernels/{found.group(1)}/channels", headers={"Cookie": cookies}))
         await asyncio.sleep(1)  # the server sets up its pings once the socket is open
         socket.close()
 
@@ -454,9 +456,33 @@ def test_long_address_values_are_cut_in_the_notes() -> None:
     assert told is not None and len(told) < 200 and "q" * 25 not in told
 
 
+def websocket_status(url: str, session: requests.Session) -> int:
+    """101 if a websocket to ``url`` opens with the session's cookies, else the HTTP status it was refused with."""
+    from tornado.httpclient import HTTPClientError
+    from tornado.websocket import websocket_connect
+
+    cookies = "; ".join(f"{c.name}={c.value}" for c in session.cookies if url.split("/", 3)[3].startswith(
+        c.path.lstrip("/")))
+    answer: list[int] = []
+
+    async def connect() -> None:
+        try:
+            socket = await websocket_connect(HTTPRequest(url, headers={"Cookie": cookies}))
+            socket.close()
+            answer.append(101)
+        except HTTPClientError as refused:
+            answer.append(refused.code)
+
+    talker = threading.Thread(target=lambda: asyncio.run(connect()))  # Playwright may run a loop in this thread
+    talker.start()
+    talker.join(30)
+    return answer[0]
+
+
 def test_only_the_page_a_kernel_serves_may_read_or_stop_it(server: tuple[str, int]) -> None:
-    """Another visitor who learnt a page's kernel id cannot read its state or stop it (403); the page itself can,
-    with the key its browser got in a cookie, through Voila's "shut my kernel down" and Jupyter's kernel API."""
+    """Another visitor who learnt a page's kernel id cannot connect to it, read its state or stop it (403); the page
+    itself can, with the key its browser got in a cookie, through its websocket, Voila's "shut my kernel down" and
+    Jupyter's kernel API."""
     base = f"http://{server[0]}:{server[1]}"
     student, other = requests.Session(), requests.Session()
     page = student.get(f"{base}/voila/render/tutorials/01-setup.ipynb", timeout=120)
@@ -471,6 +497,8 @@ def test_only_the_page_a_kernel_serves_may_read_or_stop_it(server: tuple[str, in
                             timeout=30).status_code
 
     assert other.get(f"{base}/api/kernels/{kernel_id}", timeout=30).status_code == 403
+    assert websocket_status(f"ws://{server[0]}:{server[1]}/api/kernels/{kernel_id}/channels", other) == 403
+    assert websocket_status(f"ws://{server[0]}:{server[1]}/api/kernels/{kernel_id}/channels", student) == 101
     assert other.delete(f"{base}/api/kernels/{kernel_id}", timeout=30,
                         headers={"X-XSRFToken": other.cookies.get("_xsrf", "")}).status_code == 403
     assert shutdown(other) == 403

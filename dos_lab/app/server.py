@@ -8,8 +8,8 @@ timeout, the file allow-list, no template or theme from the URL). On top of it:
 - a page is refused with a short 503 page when ``max_kernels`` kernels already run (a LAN cannot start
   kernels until memory runs out), or when its device already has ``pages_per_device`` pages open (one visitor
   cannot fill the class); a page whose browser never connects lets its kernel go within a minute (:mod:`.shares`);
-- only the page a kernel serves may stop it or read its state (its key in a cookie), not a visitor who learnt
-  its id;
+- only the page a kernel serves may connect to it, stop it or read its state (its key in a cookie), not a
+  visitor who learnt its id;
 - ``?lang=pl`` on any page leads to the same page in the site's ``pl/`` folder, keeping the other query
   parameters (``?lang=en``: the root's English page); a language the site lacks stays on the English page,
   which says so (:func:`language_target`);
@@ -50,6 +50,7 @@ from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # type: ig
 from voila.static_file_handler import TemplateStaticFileHandler  # type: ignore[import-untyped]
 from voila.tornado.contentshandler import VoilaContentsHandler  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler  # type: ignore[import-untyped]
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # type: ignore[import-untyped]
 
 from dos_lab.app.course import site_languages
@@ -206,7 +207,7 @@ class OwnPageMixin:
     def check_owner(self, kernel_id: str) -> None:
         shares: KernelShares | None = self.settings.get("dos_lab_shares")  # type: ignore[attr-defined]
         if shares is not None and not shares.owns(self, kernel_id):
-            raise tornado.web.HTTPError(403, "only the page a kernel serves may ask about it or stop it")
+            raise tornado.web.HTTPError(403, "only the page a kernel serves may connect to it, ask about it or stop it")
 
 
 class OwnKernelHandler(OwnPageMixin, KernelHandler):
@@ -223,6 +224,14 @@ class OwnKernelHandler(OwnPageMixin, KernelHandler):
         answered = super().delete(kernel_id)
         if answered is not None:
             await answered
+
+
+class OwnKernelWebsocketHandler(OwnPageMixin, VoilaKernelWebsocketHandler):  # type: ignore[misc]
+    """The page's connection to its kernel (widgets, a student's hand) for the kernel's own page only."""
+
+    async def get(self, kernel_id: str) -> None:
+        self.check_owner(kernel_id)
+        await super().get(kernel_id)
 
 
 class OwnPageShutdownHandler(OwnPageMixin, VoilaShutdownKernelHandler):  # type: ignore[misc]
@@ -331,6 +340,8 @@ class DosLabServer(Voila):  # type: ignore[misc]
                 spec = (spec[0], TemplateFilesHandler, *spec[2:])
             if handler is KernelHandler:
                 spec = (spec[0], OwnKernelHandler, *spec[2:])
+            if handler is VoilaKernelWebsocketHandler:
+                spec = (spec[0], OwnKernelWebsocketHandler, *spec[2:])
             if handler is VoilaShutdownKernelHandler:
                 spec = (spec[0], OwnPageShutdownHandler, *spec[2:])
             ours.append(spec)

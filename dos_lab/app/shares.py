@@ -11,10 +11,10 @@ script, a browser reloading in a loop) could open every allowed page and every c
   stopped: a real browser connects at once, and a script that only asks for pages must not keep kernels waiting
   for Jupyter's culler (a minute or two). A page that was connected and is closed is left to the culler.
 
-Only the page that a kernel serves may stop it, or read its state: with the page, its browser gets a key in a
-cookie that it sends only to that kernel's two addresses (Voilà's "shut my kernel down" on closing the tab,
-``/voila/api/shutdown/<id>``, and Jupyter's ``/api/kernels/<id>``); a visitor who has learnt another page's
-kernel id, but not its key, is refused (403).
+Only the page that a kernel serves may connect to it (its widgets show a student's hand), stop it, or read its
+state: with the page, its browser gets a key in cookies that it sends only to that kernel's addresses (Voilà's
+"shut my kernel down" on closing the tab, ``/voila/api/shutdown/<id>``, and Jupyter's ``/api/kernels/<id>`` with
+its ``/channels``); a visitor who has learnt another page's kernel id, but not its key, is refused (403).
 
 Kernels are noted while a page handler runs (a context variable holds its device and handler), by wrapping the
 kernel manager's two ways of giving a page its kernel: starting one, or handing out a pre-heated one.
