@@ -3,14 +3,18 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from dos_lab import Game, IllegalMove, InvalidInput
-from dos_lab.bots import RandomBot
+from dos_lab.bots import GreedyBot, RandomBot
 from dos_lab.game import BLOCKED_ROUNDS
 from dos_lab.play.controller import TableController
-from dos_lab.rules import RuleSet
+from dos_lab.rules import PRESETS, RuleSet
 from dos_lab.simulate import play_game
+
+from playout import OPTION_VALUES
 
 
 def blocked_round(scores: list[int], earlier: list[tuple[int | None, int]]) -> Game:
@@ -63,3 +67,27 @@ def test_the_tester_s_never_ending_rules_now_end() -> None:
     for index in range(3):
         record = play_game([RandomBot] * 4, index, seed=9, rules=rules, max_rounds=300)
         assert record.finished and record.rounds < 300
+
+
+#: a game to 200 points between computer players ends well within this many rounds (the soak below: at most 26)
+SOAK_ROUNDS = 60
+
+
+def soak_rules() -> list[tuple[str, RuleSet]]:
+    """Every preset (six), and eight seeded mixes of every option with hand sizes of 3 to 20."""
+    mixes = [(name, RuleSet(**PRESETS[name])) for name in PRESETS]
+    rng = random.Random(24)
+    for index in range(8):
+        options = {name: rng.choice(values) for name, values in OPTION_VALUES.items()}
+        mixes.append((f"mix {index}", RuleSet(hand_size=rng.choice([3, 7, 12, 20]), **options)))
+    return mixes
+
+
+@pytest.mark.parametrize(("name", "rules"), soak_rules(), ids=[name for name, _ in soak_rules()])
+def test_every_preset_and_a_sample_of_option_mixes_ends_its_games(name: str, rules: RuleSet) -> None:
+    """A seeded, bounded soak: three games of 2 to 4 computer players per rule set end within SOAK_ROUNDS
+    rounds."""
+    for players in (2, 3, 4):
+        record = play_game([GreedyBot, RandomBot, GreedyBot, RandomBot][:players], players, seed=41, rules=rules,
+                           max_rounds=SOAK_ROUNDS)
+        assert record.finished and record.rounds < SOAK_ROUNDS, (name, players, record.rounds)

@@ -505,3 +505,23 @@ def test_only_the_page_a_kernel_serves_may_read_or_stop_it(server: tuple[str, in
     assert student.get(f"{base}/api/kernels/{kernel_id}", timeout=30).status_code == 200  # still running
     assert shutdown(student) == 204
     assert student.get(f"{base}/api/kernels/{kernel_id}", timeout=30).status_code == 404
+
+
+def test_a_class_server_says_it_is_ready_once_its_pages_are_warm() -> None:
+    """``dos-lab --class 2`` keeps a kernel of every page warm; pages that wait for their visitor's address (the
+    home page, a lesson's class experiment) are warm once they wait, so "ready" comes within minutes, not after
+    five minutes per lesson. Every page then opens."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", f"--port={port}", "--class", "2"],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        began, printed = time.monotonic(), []
+        assert proc.stdout is not None
+        while not printed or not printed[-1].startswith("DOS lab: open"):
+            printed.append(proc.stdout.readline())
+            assert printed[-1] or proc.poll() is None, printed
+            assert time.monotonic() - began < 240, printed
+        lesson = requests.get(f"http://127.0.0.1:{port}/voila/render/lessons/01-one-row-card.ipynb", timeout=120)
+        assert lesson.status_code == 200 and "kernelId" in lesson.text
+    finally:
+        stop_app(proc)  # type: ignore[arg-type]

@@ -30,6 +30,7 @@ import os
 import re
 import shutil
 import tempfile
+import time
 import webbrowser
 from collections.abc import Callable
 from pathlib import Path
@@ -46,6 +47,7 @@ from tornado.ioloop import IOLoop
 from traitlets import Float, Integer, List, Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.exporter import VoilaExporter  # type: ignore[import-untyped]
+from voila.request_info_handler import RequestInfoSocketHandler  # type: ignore[import-untyped]
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler  # type: ignore[import-untyped]
 from voila.static_file_handler import TemplateStaticFileHandler  # type: ignore[import-untyped]
 from voila.tornado.contentshandler import VoilaContentsHandler  # type: ignore[import-untyped]
@@ -258,6 +260,9 @@ class CompiledTemplates(jinja2.BytecodeCache):
         self.compiled[bucket.key] = bucket.bytecode_to_string()
 
 
+#: the longest the site waits for its pre-heated kernels before it says it is ready, in seconds
+WARM_LIMIT = 300.0
+
 #: the most fields an address may have: a query string already fits in a request's head (64 KiB in Tornado), so
 #: this only keeps Tornado from refusing an address of more than 1,000 fields with an empty "400" reply
 MAX_ADDRESS_FIELDS = 65_536
@@ -374,14 +379,19 @@ class DosLabServer(Voila):  # type: ignore[misc]
         shutil.rmtree(self.connection_dir, ignore_errors=True)
 
     async def _when_warm(self) -> None:
-        """Wait until the pre-heated kernels have run their notebooks (the home page's up to the point where it
-        waits for a visitor), so the machine is quiet when the teacher hears "ready"; then call :attr:`on_ready`."""
-        for name, pool in list(getattr(self.kernel_manager, "_pools", {}).items()):
+        """Wait until the pre-heated kernels have run their notebooks, or up to where a page waits for its visitor
+        (the home page's table, a lesson's class experiment, which read the visitor's address), so the machine is
+        quiet when the teacher hears "ready"; then call :attr:`on_ready`. Five minutes at most."""
+        deadline = time.monotonic() + WARM_LIMIT
+        renders = []
+        for pool in list(getattr(self.kernel_manager, "_pools", {}).values()):
             for task in list(pool):
                 with contextlib.suppress(Exception):  # a kernel that failed to start is Voilà's to report
-                    started = await asyncio.wait_for(asyncio.shield(task), 300)
-                    if name != self.home_page:  # the home page's render waits for its visitor: never done
-                        await asyncio.wait_for(asyncio.shield(started["task"]), 300)
+                    started = await asyncio.wait_for(asyncio.shield(task), max(0.0, deadline - time.monotonic()))
+                    renders.append((started["task"], started["kernel_id"]))
+        while time.monotonic() < deadline and not all(
+                render.done() or kernel_id in RequestInfoSocketHandler._waiters for render, kernel_id in renders):
+            await asyncio.sleep(0.2)
         if self.on_ready is not None:
             self.on_ready()
 
