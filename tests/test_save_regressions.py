@@ -187,3 +187,14 @@ def test_every_save_of_random_play_agrees_with_its_log() -> None:
             Round.from_dict(r.to_dict())
             loaded += 1
     assert loaded > 200
+
+
+def test_a_round_whose_draw_pile_was_reshuffled_loads_again() -> None:
+    """A draw from an empty pile first shuffles the discards into a new one (R14.1): the log's Reshuffled event
+    comes before the draw, and the replay from the deal must find that draw (it once refused this save)."""
+    r = Round.deal(4, seed=15, dealer=0, rules=RuleSet(hand_size=20))
+    bots = [GreedyBot(15 + i) for i in range(4)]
+    while not r.over:
+        bots[r.current].play_turn(r)
+    assert any(e.__class__.__name__ == "Reshuffled" for e in r.log)
+    assert Round.from_dict(r.to_dict()) == r

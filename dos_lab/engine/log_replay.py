@@ -25,11 +25,8 @@ from dos_lab.engine.events import (
     BonusPlaced,
     DosCalled,
     DosCaught,
-    DrawSkipped,
-    Drew,
     Event,
     Matched,
-    Passed,
     Placed,
 )
 from dos_lab.engine.matching import parse_played
@@ -43,13 +40,12 @@ __all__ = ["replay_log"]
 
 
 def _moves_for(event: Event, current: int) -> Iterator[Move]:
-    """The moves that may have written ``event`` (or, for what the engine writes itself, ended the turn)."""
+    """The moves that may have written ``event``: the one it names, or a draw or the end of the turn (for what the
+    engine writes itself)."""
     if isinstance(event, Matched):
         for call in (False, True):
             yield PlayMatch(event.player, event.target, tuple(parse_played(c) for c in event.cards), event.target_as,
                             call)
-    elif isinstance(event, Drew | DrawSkipped | Passed):
-        yield from (Draw(current), Draw(current, True))
     elif isinstance(event, Placed | BonusPlaced):
         code = event.card.code if event.declared is None else f"{event.card.code}={event.declared}"
         yield from (Place(current, parse_played(code)), Place(current, parse_played(code), True))
@@ -57,7 +53,8 @@ def _moves_for(event: Event, current: int) -> Iterator[Move]:
         yield CallDos(event.player)
     elif isinstance(event, DosCaught):
         yield Catch(event.caller, event.target)
-    yield from (EndTurn(current), EndTurn(current, True))
+    # a draw may first shuffle the discards into a new pile (R14.1), and the end of a turn writes E1–E6
+    yield from (Draw(current), Draw(current, True), EndTurn(current), EndTurn(current, True))
 
 
 def replay_log(dealt: Round, log: Sequence[Event]) -> Round:
