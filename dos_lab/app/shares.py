@@ -122,15 +122,17 @@ class KernelShares:
                                        for name in KEY_COOKIES.values())
 
     def _running(self) -> set[str]:
-        return set(self.manager.list_kernel_ids())
-
-    def open_pages(self, address: str) -> int:
-        """How many pages of this device have a running kernel."""
-        running = self._running()
+        """The kernels running now; what was noted of the others is forgotten."""
+        running = set(self.manager.list_kernel_ids())
         for gone in [k for k in self.device if k not in running]:
             self.device.pop(gone, None)
             self.waiting.pop(gone, None)
             self.keys.pop(gone, None)
+        return running
+
+    def open_pages(self, address: str) -> int:
+        """How many pages of this device have a running kernel."""
+        self._running()
         return sum(1 for device in self.device.values() if device == address)
 
     def full(self, address: str) -> bool:
