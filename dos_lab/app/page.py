@@ -20,6 +20,7 @@ import json
 import os
 import re
 import secrets
+import time
 from dataclasses import replace
 from html import escape
 from typing import Any
@@ -287,21 +288,41 @@ def request_query() -> str:
     return os.environ.get("QUERY_STRING", "")
 
 
-def wait_for_request() -> None:
+def wait_for_request(give_up_after: float = 30.0) -> None:
     """What ``voila.utils.wait_for_request()`` does — receive the visitor's request (``QUERY_STRING`` and the
     rest) from Voilà's ``/voila/query/<kernel id>`` websocket into the environment — without importing
-    ``voila.utils``, which loads Voilà's server stack into the kernel (about 50 MB more per kernel)."""
-    from websockets.sync.client import connect  # a dependency of Voilà
+    ``voila.utils``, which loads Voilà's server stack into the kernel (about 50 MB more per kernel).
+
+    A pre-heated kernel may wait for its visitor for hours. The connection sends no pings (a busy server that
+    answered one late would close it), and a connection that closes anyway is opened again: Voilà keeps the request
+    for a kernel that is not listening and hands it over when it listens again. Only a server that cannot be
+    reached for ``give_up_after`` seconds leaves the page with its defaults."""
+    from websockets.exceptions import ConnectionClosed  # websockets is a dependency of Voilà
+    from websockets.sync.client import connect
 
     base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
     url = (f"{os.environ.get('VOILA_WS_PROTOCOL', 'ws')}://{os.environ.get('VOILA_APP_IP', '127.0.0.1')}:"
            f"{os.environ.get('VOILA_APP_PORT', '8866')}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID', '')}")
+    unreachable_since: float | None = None
+    while True:
+        try:
+            with connect(url, open_timeout=10, ping_interval=None) as socket:
+                unreachable_since = None
+                reply = socket.recv()
+            break
+        except ConnectionClosed:  # closed while waiting: listen again
+            pass
+        except Exception:  # the server cannot be reached or refuses (yet, or any more)
+            unreachable_since = unreachable_since or time.monotonic()
+            if time.monotonic() - unreachable_since > give_up_after:
+                return
+        time.sleep(1)
     try:
-        with connect(url, open_timeout=10) as socket:
-            info = json.loads(socket.recv())
-    except Exception:  # no request info (server gone, bad reply): the page keeps its defaults
+        info = json.loads(reply)
+    except ValueError:  # not the request: the page keeps its defaults
         return
-    os.environ.update({str(key): str(value) for key, value in info.items()})
+    if isinstance(info, dict):
+        os.environ.update({str(key): str(value) for key, value in info.items()})
 
 
 def shared_settings(query: str) -> list[tuple[str, str]]:

@@ -9,7 +9,11 @@ script, a browser reloading in a loop) could open every allowed page and every c
   the computer the server runs on (the teacher's, on loopback) has no limit;
 - a page whose browser has not connected to its kernel ``connect_within`` seconds after the page was sent is
   stopped: a real browser connects at once, and a script that only asks for pages must not keep kernels waiting
-  for Jupyter's culler (a minute or two). A page that was connected and is closed is left to the culler.
+  for Jupyter's culler (a minute or two). A page that was connected and is closed is left to the culler. Pages
+  of the server's own computer are not stopped so (as they have no limit, a script there gains nothing by it,
+  and a teacher's busy laptop may be slow to connect);
+- a kernel handed to a page counts as active at that moment, so Jupyter's culler cannot take a pre-heated kernel
+  that waited idle in its pool before the page's browser has connected.
 
 Only the page that a kernel serves may connect to it (its widgets show a student's hand), stop it, or read its
 state: with the page, its browser gets a key in cookies that it sends only to that kernel's addresses (Voilà's
@@ -30,6 +34,8 @@ import time
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Any
+
+from jupyter_server._tz import utcnow
 
 __all__ = ["KernelShares", "is_this_computer"]
 
@@ -105,6 +111,10 @@ class KernelShares:
             return
         address, handler, given = serving
         given.append(kernel_id)
+        # a pre-heated kernel may have waited idle in its pool long enough for Jupyter's culler to take it in the
+        # moment between being handed to this page and the page's browser connecting: from now on it is in use
+        with contextlib.suppress(KeyError):
+            self.manager.get_kernel(kernel_id).last_activity = utcnow()
         self.device[kernel_id] = address
         key = self.keys[kernel_id] = secrets.token_urlsafe(18)
         base = handler.base_url.rstrip("/")
@@ -151,7 +161,8 @@ class KernelShares:
             _SERVING.reset(token)
             sent = self._clock()
             for kernel_id in given:
-                if self.connect_within and self.manager._kernel_connections.get(kernel_id, 0) == 0:
+                if self.connect_within and not is_this_computer(self.device.get(kernel_id, "")) \
+                        and self.manager._kernel_connections.get(kernel_id, 0) == 0:
                     self.waiting[kernel_id] = sent
 
     async def let_go_unconnected(self) -> list[str]:
