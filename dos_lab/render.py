@@ -23,9 +23,9 @@ from dos_lab.engine.events import player_name
 from dos_lab.i18n import card_codes, colour_letter, colour_name, gettext, ngettext, number, percent, pgettext
 
 if TYPE_CHECKING:
+    from dos_lab.analysis.simulate import GameRecord
     from dos_lab.engine.game import Game
     from dos_lab.engine.round import Round
-    from dos_lab.simulate import GameRecord
 
 __all__ = [
     "SYMBOLS",
@@ -279,7 +279,7 @@ def table_html(header: Sequence[str], rows: Sequence[Sequence[object]], caption:
 def win_rate_table(records: Sequence[GameRecord], names: Sequence[str]) -> str:
     """The win rates of a batch of games as a table, with 95 % Wilson intervals (games stopped by the
     safety cap are counted in the caption and left out of the rates)."""
-    from dos_lab.simulate import win_rates  # only pages that simulate need it
+    from dos_lab.analysis.simulate import win_rates  # only pages that simulate need it
 
     rows = [[escape(rate.name), number(rate.wins), number(rate.games), percent(rate.rate),
              gettext("{low} to {high}").format(low=percent(rate.low), high=percent(rate.high))]

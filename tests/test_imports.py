@@ -14,11 +14,13 @@ ENGINE_MODULES = ["cards", "rules", "matching", "events", "moves", "state", "dos
                   "log_replay", "round", "game"]
 #: those that lived in dos_lab/ before the engine had a folder: their old path dos_lab/<name>.py is a re-export
 OLD_PATHS = [m for m in ENGINE_MODULES if m not in ("dos_call", "match_options", "log_replay")]
-ENGINE = ["errors", "engine", *(f"engine.{m}" for m in ENGINE_MODULES), *OLD_PATHS, "bots", "simulate",
-          "probability", "render"]
+#: the analysis floor's modules, in dos_lab/analysis/ (``simulate`` and ``probability`` are their old paths)
+ANALYSIS_MODULES = ["chances", "sampling", "simulate"]
+ENGINE = ["errors", "engine", *(f"engine.{m}" for m in ENGINE_MODULES), *OLD_PATHS, "bots", "analysis",
+          *(f"analysis.{m}" for m in ANALYSIS_MODULES), "simulate", "probability", "render"]
 ORDER = {name: i for i, name in enumerate(
-    ["errors", "engine", "cards", "rules", "matching", "events", "moves", "state", "round", "game", "bots", "simulate",
-     "probability", "render", "play", "classroom", "widgets", "lessons", "app"])}
+    ["errors", "engine", "cards", "rules", "matching", "events", "moves", "state", "round", "game", "bots", "analysis",
+     "simulate", "probability", "render", "play", "classroom", "widgets", "lessons", "app"])}
 PACKAGE = Path(__file__).resolve().parents[1] / "dos_lab"
 VIEWS = sorted([*(PACKAGE / "widgets").glob("*.py"), *(PACKAGE / "app").glob("*.py")])
 
@@ -114,10 +116,10 @@ def _offences_with_a_function_added(module: Path, floor: str, body: str, tmp_pat
 
 def test_an_upward_import_inside_a_function_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     offences = _offences_with_a_function_added(
-        PACKAGE / "simulate.py", "simulate", "    from dos_lab.widgets.progress import progress_bar\n"
+        PACKAGE / "analysis" / "simulate.py", "analysis", "    from dos_lab.widgets.progress import progress_bar\n"
         "    from IPython.display import display\n", tmp_path, monkeypatch)
-    assert offences == ["simulate imports dos_lab.widgets.progress",
-                        "simulate imports IPython.display, below the views"]
+    assert offences == ["analysis imports dos_lab.widgets.progress",
+                        "analysis imports IPython.display, below the views"]
 
 
 #: what only the engine or the model may do: decide legality, act, parse action text, replay events
@@ -194,3 +196,13 @@ def test_the_old_engine_paths_are_the_engine() -> None:
         old, new = importlib.import_module(f"dos_lab.{name}"), importlib.import_module(f"dos_lab.engine.{name}")
         public = [n for n in vars(new) if not n.startswith("_")]
         assert all(getattr(old, n) is getattr(new, n) for n in public), name
+
+
+@pytest.mark.parametrize("old, new", [("simulate", ["simulate"]), ("probability", ["chances", "sampling"])])
+def test_the_old_analysis_paths_are_the_analysis(old: str, new: list[str]) -> None:
+    import importlib
+
+    former = importlib.import_module(f"dos_lab.{old}")
+    for name in new:
+        module = importlib.import_module(f"dos_lab.analysis.{name}")
+        assert all(getattr(former, n) is getattr(module, n) for n in vars(module) if not n.startswith("__")), name

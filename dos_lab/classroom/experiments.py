@@ -24,10 +24,11 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from dos_lab.analysis.chances import hand_points_pmf, p_any_match, p_match_both, p_single_match
+from dos_lab.analysis.sampling import sample_outcomes
+from dos_lab.analysis.simulate import wilson_interval
 from dos_lab.errors import InvalidInput
 from dos_lab.i18n import decimal, gettext, ngettext, noop, number, percent
-from dos_lab.probability import hand_points_pmf, p_any_match, p_match_both, p_single_match, sample_outcomes
-from dos_lab.simulate import wilson_interval
 
 __all__ = ["EXPERIMENTS", "GUESS", "Experiment", "Pool", "check_guess", "check_share", "experiment", "guesses", "pool",
            "reading", "run_share", "share_seed", "student_key"]

@@ -27,6 +27,7 @@ dealt from the other 107 cards (``exclude_target=True`` in :mod:`dos_lab.probabi
 from __future__ import annotations
 
 from dos_lab import probability as P  # noqa: F401  (the doctests above)
+from dos_lab.analysis.simulate import wilson_interval
 from dos_lab.i18n import percent
 from dos_lab.lessons.analysis import (
     WILD_GROUPS,
@@ -58,7 +59,6 @@ from dos_lab.lessons.explorers import (
 from dos_lab.lessons.page import ROW_LABELS, ROW_VALUES, cards_picture, page_style, row_label, show, table
 from dos_lab.lessons.plots import convergence_plot, points_plot, show_row_card_bars, win_rate_plot
 from dos_lab.lessons.runs import play_tournament, run_simulation, run_tournament, simulate_chance, tournament_table
-from dos_lab.simulate import wilson_interval
 
 __all__ = [
     "EXERCISES",

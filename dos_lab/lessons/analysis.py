@@ -12,9 +12,9 @@ import numpy as np
 import numpy.typing as npt
 
 from dos_lab import probability as P
+from dos_lab.analysis.simulate import wilson_centre_and_half
 from dos_lab.errors import InvalidInput
 from dos_lab.i18n import gettext, noop
-from dos_lab.simulate import wilson_centre_and_half
 
 __all__ = ["WILD_GROUPS", "at_least", "hand_points_by_wilds", "hands_with", "median", "normal_tail", "pmf_from_groups",
            "wilson_band"]

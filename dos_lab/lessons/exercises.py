@@ -12,11 +12,11 @@ from typing import Any
 import numpy as np
 
 from dos_lab import probability as P
+from dos_lab.analysis.simulate import wilson_interval
 from dos_lab.errors import InvalidInput
 from dos_lab.i18n import decimal, get_language, gettext, language, percent
 from dos_lab.lessons.analysis import at_least
 from dos_lab.lessons.page import ROW_VALUES, row_label
-from dos_lab.simulate import wilson_interval
 
 __all__ = ["EXERCISES", "Exercise", "as_fraction", "check", "exercise", "one_row_card_chance", "row_card_table"]
 

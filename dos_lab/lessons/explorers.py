@@ -7,11 +7,11 @@ from functools import cache
 from typing import Any
 
 from dos_lab import probability as P
+from dos_lab.analysis.simulate import GameRecord, wilson_interval
 from dos_lab.i18n import decimal, get_language, gettext, language, ngettext, percent
 from dos_lab.lessons.page import ROW_VALUES, row_card_picture, row_label, table
 from dos_lab.lessons.plots import points_plot
 from dos_lab.lessons.shared import site_picture
-from dos_lab.simulate import GameRecord, wilson_interval
 from dos_lab.widgets.charts import png
 
 __all__ = ["TWO_ROW_CHANCES", "explore_one_row_card", "explore_pairs", "explore_points", "explore_tournament",

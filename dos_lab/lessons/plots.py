@@ -12,11 +12,11 @@ import numpy as np
 import numpy.typing as npt
 
 from dos_lab import probability as P
+from dos_lab.analysis.simulate import GameRecord
 from dos_lab.i18n import gettext, ngettext, noop, percent
 from dos_lab.lessons.analysis import hand_points_by_wilds, hands_with, pmf_from_groups, wilson_band
 from dos_lab.lessons.page import ROW_VALUES
 from dos_lab.lessons.shared import site_picture
-from dos_lab.simulate import GameRecord
 from dos_lab.widgets.charts import percent_axis, png
 
 if TYPE_CHECKING:

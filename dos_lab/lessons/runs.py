@@ -12,12 +12,12 @@ import numpy as np
 import numpy.typing as npt
 
 from dos_lab import probability as P
+from dos_lab.analysis.simulate import GameRecord, SerialExecutor, play_games, wilson_interval
 from dos_lab.i18n import gettext, noop, number, percent
 from dos_lab.lessons.page import Shown
 from dos_lab.lessons.plots import convergence_plot, win_rate_plot
 from dos_lab.lessons.shared import site_picture, site_shared
 from dos_lab.render import win_rate_table
-from dos_lab.simulate import GameRecord, SerialExecutor, play_games, wilson_interval
 from dos_lab.widgets.charts import png
 
 __all__ = ["play_tournament", "run_simulation", "run_tournament", "simulate_chance", "tournament_table"]
@@ -161,7 +161,7 @@ def run_tournament(bots: Sequence[Any], names: Sequence[str], *, games: int = 15
     are shown first instead of playing them again."""
     import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
-    from dos_lab.simulate import start_games
+    from dos_lab.analysis.simulate import start_games
     from dos_lab.widgets.progress import games_run_view
     from dos_lab.widgets.tournament import watch_results
 

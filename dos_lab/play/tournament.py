@@ -6,7 +6,7 @@ games by hand. Seats take turns from game to game (:func:`dos_lab.simulate.play_
 each entrant deals and starts equally often; the entrants keep the names of their seats at the table.
 
 >>> from dos_lab.play.controller import TableSetup
->>> from dos_lab.simulate import SerialExecutor
+>>> from dos_lab.analysis.simulate import SerialExecutor
 >>> setup = TableSetup(bots=("tactician",), seed=3, rules={"target_score": 100})
 >>> run = start_tournament(setup, "greedy", 4, executor=SerialExecutor())
 >>> records = run.result()
@@ -28,7 +28,7 @@ from dos_lab.i18n import gettext
 from dos_lab.play.controller import TableSetup, fresh_seed
 
 if TYPE_CHECKING:
-    from dos_lab.simulate import GamesRun
+    from dos_lab.analysis.simulate import GamesRun
 
 __all__ = ["GAME_COUNTS", "entrant_names", "entrants", "start_tournament"]
 
@@ -68,7 +68,7 @@ def start_tournament(setup: TableSetup, first: str, games: int, *, executor: Exe
     teacher can give the seed and the class sees the same tournament. One game at a time by default: a
     class shares the server's cores. Bad rule options are refused before any game starts.
     """
-    from dos_lab.simulate import SerialExecutor, start_games  # late: a table's page loads this module
+    from dos_lab.analysis.simulate import SerialExecutor, start_games  # late: a table's page loads this module
 
     kinds = entrants(setup, first)
     rules = RuleSet(**setup.rules)  # refuses a bad option with its rule number

@@ -3,7 +3,7 @@
 with its Stop button. ``simulate`` imports this module only when a notebook asks for a view.
 
 >>> from dos_lab.bots import GreedyBot, RandomBot
->>> from dos_lab.simulate import SerialExecutor, start_games
+>>> from dos_lab.analysis.simulate import SerialExecutor, start_games
 >>> run = start_games([GreedyBot, RandomBot], 2, seed=1, executor=SerialExecutor())
 >>> _ = run.result()
 >>> view = games_run_view(run)
@@ -19,8 +19,8 @@ from collections.abc import Callable
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from dos_lab.analysis.simulate import GamesRun, played_text
 from dos_lab.i18n import gettext
-from dos_lab.simulate import GamesRun, played_text
 
 __all__ = ["games_run_view", "progress_bar"]
 

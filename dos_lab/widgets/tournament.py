@@ -27,7 +27,7 @@ from dos_lab.play.tournament import GAME_COUNTS, start_tournament
 from dos_lab.widgets.labels import value_label
 
 if TYPE_CHECKING:
-    from dos_lab.simulate import GamesRun
+    from dos_lab.analysis.simulate import GamesRun
 
 __all__ = ["TournamentPanel", "live_results", "watch_results"]
 
