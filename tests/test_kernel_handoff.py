@@ -6,10 +6,12 @@ browser (:mod:`dos_lab.app.page`, :mod:`dos_lab.app.shares`)."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import os
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
@@ -92,7 +94,10 @@ def page_request(address: str) -> SimpleNamespace:
 
 def serve_page(shares: KernelShares, address: str) -> str:
     with shares.serving(page_request(address)) as given:
-        asyncio.run(shares.manager.start_kernel())
+        started = contextvars.copy_context()  # the page being served, as the server's own loop would carry it
+        # a loop of its own in a thread: an earlier test (Playwright's) may leave a loop running in this one
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(started.run, asyncio.run, shares.manager.start_kernel()).result()
     return given[0]
 
 
