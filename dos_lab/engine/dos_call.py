@@ -126,8 +126,8 @@ def check_catch(s: RoundState, caller: int, target: int) -> None:
         raise IllegalMove(gettext("the chance to catch {player} ended when the next turn began (R11.5)").format(
             player=who))
     if target == s.current:
-        raise IllegalMove(gettext("{player} is still playing their turn: the DOS call is checked at the rest "
-                                  "points, such as the end of the matching phase or after the last bonus card "
-                                  "(R11.4)").format(player=who))
-    raise IllegalMove(gettext("{player} has not yet been checked with these two cards: the DOS call is checked at "
-                              "the rest points of the game (R11.4)").format(player=who))
+        raise IllegalMove(gettext("{player} is still playing their turn: a missed DOS call counts only at "
+                                  "fixed moments, such as when the player ends the matches or after the last bonus "
+                                  "card (R11.4)").format(player=who))
+    raise IllegalMove(gettext("{player} has not yet been checked with these two cards: a missed DOS call counts "
+                              "only at the fixed moments of R11.4").format(player=who))

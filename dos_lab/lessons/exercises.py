@@ -96,7 +96,8 @@ def _exercises() -> dict[str, Exercise]:
             gettext("The player who matches a Wild # in the row says which number it is, anything from one to ten. "
                     "Which cards can count as such a number?"),
             gettext("Every card can: a number card, a Wild DOS (2) and a Wild # all count as a number from 1 to 10, "
-                    "so the chance is 1 (100 %).")),
+                    "so the chance is 1 (100 %). (This is this package's usual rule; the rule option D4 can fix the "
+                    "number of a Wild # when it is put into the row.)")),
         "2.pairs_for_6": Exercise(
             gettext("How many <b>kinds of pairs</b> of cards add up to <b>6</b>? (Count 1+5 and 5+1 once; a Wild "
                     "DOS counts 2, a Wild # any number 1–10.)"), Fraction(len(P.pair_combinations(6))), "whole",

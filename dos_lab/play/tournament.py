@@ -2,8 +2,9 @@
 on the setup panel, in the background, and the wins fill in as the games finish.
 
 The human's seat (P1) is taken by a computer player of the student's choice, since nobody plays a thousand
-games by hand. Seats take turns from game to game (:func:`dos_lab.simulate.play_games` rotates them), so
-each entrant deals and starts equally often; the entrants keep the names of their seats at the table.
+games by hand. Seats take turns from game to game (:func:`dos_lab.analysis.simulate.play_games` rotates them),
+so each entrant sits in every seat equally often (who deals first is still drawn by cards); the entrants keep the
+names of their seats at the table.
 
 >>> from dos_lab.play.controller import TableSetup
 >>> from dos_lab.analysis.simulate import SerialExecutor

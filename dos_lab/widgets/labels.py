@@ -31,7 +31,7 @@ VALUE_LABELS: dict[str, str] = {
     "drawn_card_only": noop("the drawn card only"), "any_matches": noop("any matches"),
     "mandatory": noop("mandatory"), "optional": noop("optional"),
     "matcher_declares": noop("the matcher declares it"), "declared_when_placed": noop("declared when placed"),
-    "rest_points": noop("after each finished move"), "end_of_own_turn": noop("at the end of your own turn"),
+    "rest_points": noop("at the fixed moments (R11.4)"), "end_of_own_turn": noop("at the end of your own turn"),
     "every_card_movement": noop("at every card movement"),
     "until_hand_size_changes": noop("until the hand size changes"),
     "until_next_turn_starts": noop("until the next turn starts"),

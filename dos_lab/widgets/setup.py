@@ -116,7 +116,7 @@ class SetupPanel(widgets.VBox):  # type: ignore[misc]
             widgets.HTML('<div class="dos-section-title">' + escape(gettext("Players")) + '</div>'), self.opponents,
             *self.bot_kinds, self.forget, self.seed, self.position,
             widgets.HTML('<div class="dos-section-title">'
-                         + escape(gettext("Rule options (the usual rules of DOS are chosen at first)")) + "</div>"),
+                         + escape(gettext("Rule options (this package's usual rules are chosen at first)")) + "</div>"),
             *self.rules.values(), self.start, self.note, self.tournament],
             layout=widgets.Layout(display="none", padding="4px 0 4px 8px"))
         self.body.add_class("dos-setup-body")

@@ -54,7 +54,8 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("place", noop("Place"), noop("Put the selected card into the Center Row (after a draw, or as a colour bonus)")),
     ("end_turn", noop("End turn"), noop("Finish your turn: discard the matched piles, refill the row, bonuses (R8)")),
     ("dos", noop("DOS!"),
-     noop("Call DOS when you hold exactly two cards, or with the placement that leaves you two (R11)")),
+     noop("Call DOS when you hold exactly two cards, or press it first to call with the move that leaves you two "
+          "(R11)")),
     ("hint", noop("Hint"), noop("Select one legal match for me")),
     ("undo", noop("Undo"), noop("Take back your last action this turn")),
     ("next", noop("Next ▶"), noop("Show the next step of the computer players' turns")),

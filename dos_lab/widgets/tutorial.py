@@ -236,6 +236,8 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
                                                "(R11.1)").format(player=name))
                 catch.on_click(safe(functools.partial(self._catch, other)))
                 self.catch_buttons.append(catch)
+                if m.opponents_catch:  # the other players call by themselves: nothing to play for them
+                    continue
                 caught = _action_button(gettext("{player} calls DOS on you").format(player=name),
                                         f"dos-tut-caught-by-P{other + 1}",
                                         gettext("play {player}'s part: {player} calls DOS on you (R11.1)").format(
@@ -243,13 +245,21 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
                 caught.on_click(safe(functools.partial(self._caught_by, other)))
                 self.caught_by_buttons.append(caught)
             names = ", ".join(player_name(p) for p in range(self.round.players) if p != self.player)
+            if m.opponents_catch:
+                others = ngettext("Here {players} plays for real: the moment you can be caught holding two cards "
+                                  "without a call, {players} calls DOS on you (R11.1).",
+                                  "Here {players} play for real: the moment you can be caught holding two cards "
+                                  "without a call, one of them calls DOS on you (R11.1).", self.round.players - 1)
+            else:
+                others = gettext("Nobody else plays at this table, so the “… calls DOS on you” buttons play the part "
+                                 "of {players}: press one to see what happens when someone catches you holding two "
+                                 "cards without a call (R11.1).")
             explain = widgets.HTML(
                 '<div class="dos-tut-dos-help" style="font:13px sans-serif;color:#333;max-width:760px">'
                 + gettext("<b>DOS!</b> is your own call when you hold two cards. <b>Catch</b> calls DOS on another "
-                          "player who holds two cards and has not called. Nobody else plays at this table, so the "
-                          "“… calls DOS on you” buttons play the part of {players}: press one to see what happens "
-                          "when someone catches you holding two cards without a call (R11.1). Each button is enabled "
-                          "only when the rules allow it.").format(players=html.escape(names)) + "</div>")
+                          "player who holds two cards and has not called.") + " "
+                + others.format(players=html.escape(names)) + " "
+                + gettext("Each button is enabled only when the rules allow it.") + "</div>")
             dos_rows = [widgets.HBox([self.dos_button, *self.catch_buttons, *self.caught_by_buttons],
                                      layout=widgets.Layout(flex_flow="row wrap")), explain]
         self.status = widgets.HTML()
