@@ -66,8 +66,8 @@ def how_to_play() -> str:
                         for code, symbol in zip("RBGY", "●■▲★", strict=True))
     items = [
         gettext("<b>Match:</b> click one card in your hand whose number equals a Center Row card, or two cards "
-                "that add up to it; click that row card; press <b>Match</b>. Match as many row cards as you can, "
-                "then press <b>End turn</b>. (R4)"),
+                "that add up to it; click that row card; press <b>Match</b>. You may match several different row "
+                "cards, each one once; then press <b>End turn</b>. (R4)"),
         gettext("<b>Colour bonus:</b> if your card has the same colour as the row card (both cards, for two), you "
                 "put an extra card into the Center Row at the end of your turn — press <b>Place</b>. A double "
                 "match with both cards in the row card's colour also makes every opponent draw a card. (R6)"),

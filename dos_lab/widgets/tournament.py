@@ -65,9 +65,9 @@ class TournamentPanel(widgets.VBox):  # type: ignore[misc]
         self.message = widgets.HTML().add_class("dos-tournament-message")
         self.progress = widgets.VBox([])
         explain = gettext("Try the rules above without playing: the computer players play whole games with them, one "
-                          "game after another. Seats take turns from game to game, so every player sits in every seat "
-                          "equally often (who deals first is still drawn by cards, so that evens out only over many "
-                          "games). The same seed gives the same games.")
+                          "game after another. Seats take turns from game to game, so every player sits in every "
+                          "seat about equally often (who deals first is still drawn by cards, so that evens out only "
+                          "over many games). The same seed gives the same games.")
         super().__init__([
             widgets.HTML('<div class="dos-section-title">' + escape(gettext("A computer tournament with these rules"))
                          + "</div>"),

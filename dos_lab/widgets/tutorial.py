@@ -259,7 +259,7 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
                 + gettext("<b>DOS!</b> is your own call when you hold two cards. <b>Catch</b> calls DOS on another "
                           "player who holds two cards and has not called.") + " "
                 + others.format(players=html.escape(names)) + " "
-                + gettext("Each button is enabled only when the rules allow it.") + "</div>")
+                + gettext("The DOS! and Catch buttons can be pressed only when the rules allow it.") + "</div>")
             dos_rows = [widgets.HBox([self.dos_button, *self.catch_buttons, *self.caught_by_buttons],
                                      layout=widgets.Layout(flex_flow="row wrap")), explain]
         self.status = widgets.HTML()
