@@ -168,7 +168,7 @@ def _parse_played(code: str | Card | Played) -> Played:
     if card.kind is Kind.WILD_NUMBER:
         if not declared.lstrip("-").isdigit():
             raise InvalidInput(gettext("{code!r}: a Wild # is declared with a number, like {card}=4 (R10.1)").format(
-                code=code, card=card_codes(card.code)))
+                code=code, card=card.code))  # the code this parser reads, which is the engine's (R, B, G, Y)
         value = int(declared)
         if value not in WILD_RANGE:
             raise IllegalDeclaration(gettext("{card}: a Wild # can be declared 1 to 10 (R10.4)").format(
