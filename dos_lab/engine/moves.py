@@ -37,6 +37,7 @@ from dos_lab.i18n import gettext, ngettext
 
 if TYPE_CHECKING:
     from dos_lab.engine.round import Round
+    from dos_lab.engine.round_view import RoundView
 
 __all__ = ["MAX_PLAYERS", "CallDos", "Catch", "Draw", "EndTurn", "Move", "Place", "PlayMatch", "TurnMove", "apply",
            "legal_moves", "parse_player", "perform"]
@@ -392,7 +393,7 @@ def _needs(player: int | None, verb: str) -> int:
 TurnMove = PlayMatch | Draw | Place | EndTurn
 
 
-def legal_moves(r: Round, player: int | None = None) -> list[Move]:
+def legal_moves(r: RoundView, player: int | None = None) -> list[Move]:
     """Every move ``player`` (the current player by default) may make now, in this order:
 
     1. the turn's moves, for the current player only: every match of :meth:`~dos_lab.engine.round.Round.legal_matches`
@@ -476,7 +477,7 @@ def perform(r: Round, move: Move) -> object:
     raise InvalidInput(f"{move!r} is not a move")
 
 
-def _seat(r: Round, player: int) -> int:
+def _seat(r: RoundView, player: int) -> int:
     if not whole_number(player) or not 0 <= player < r.players:
         # players are numbered from 0 in code, and labelled from P1 on the table
         raise NotThere(ngettext("there is no player {player} at this table: it has {count} seat, player {last} (P1)",
@@ -486,7 +487,7 @@ def _seat(r: Round, player: int) -> int:
     return player
 
 
-def _turn_refusal(r: Round, move: Move) -> str | None:
+def _turn_refusal(r: RoundView, move: Move) -> str | None:
     if r.over:
         return gettext("the round is over, so no more moves can be made (R12.1)")
     if move.player == r.current:
@@ -502,14 +503,14 @@ def _turn_refusal(r: Round, move: Move) -> str | None:
     return text.format(current=player_name(r.current), player=player_name(move.player))
 
 
-def _own_call_refusal(r: Round, player: int) -> str | None:
+def _own_call_refusal(r: RoundView, player: int) -> str | None:
     refusal = r.verify_call(player)
     if refusal is None and r.has_called_dos(player):
         return gettext("{player} has already called DOS (R11.1)").format(player=player_name(player))
     return refusal
 
 
-def _call_refusal(r: Round, move: TurnMove) -> str | None:
+def _call_refusal(r: RoundView, move: TurnMove) -> str | None:
     """Why a DOS call riding on ``move`` would not count, or None (R11.3, R11.4)."""
     held = len(r.hand(move.player))
     after = {PlayMatch: held - len(getattr(move, "cards", ())), Draw: held + 1, Place: held - 1,
