@@ -1,6 +1,7 @@
 """Round API beyond the rules: saving, corrupt saves, undo, copy, pictures, the log."""
 
 import json
+import logging
 
 import pytest
 
@@ -333,19 +334,22 @@ def test_read_only_views_and_the_listener() -> None:
         r.subscribe("print")  # type: ignore[arg-type]
 
 
-def test_a_listener_that_raises_leaves_a_whole_move() -> None:
+def test_a_listener_that_raises_leaves_a_whole_move(caplog: pytest.LogCaptureFixture) -> None:
     r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5"], center_row="B7 Y4", draw_pile="G4 Y8 R1 B1")
 
     def broken(event: object) -> None:
         raise RuntimeError("a view broke")
 
+    heard: list[object] = []
     r.subscribe(broken)
-    with pytest.raises(RuntimeError):
+    r.subscribe(heard.append)
+    with caplog.at_level(logging.ERROR, logger="dos_lab.engine.listeners"):
         r.match(0, "R7")
-    assert r.matches_this_turn and r.hand(0) == tuple(Card.parse(c) for c in ("B3", "G9"))
-    with pytest.raises(RuntimeError):
+        assert r.matches_this_turn and r.hand(0) == tuple(Card.parse(c) for c in ("B3", "G9"))
         r.end_turn()
-    assert r.current == 1 and r.phase is Phase.MATCHING  # the whole turn was played before the listener
+    assert r.current == 1 and r.phase is Phase.MATCHING  # the whole turn was played, and nothing raised
+    assert [type(e).__name__ for e in heard][:2] == ["Matched", "Discarded"]  # the next listener still heard
+    assert caplog.records and all("a view broke" in (record.exc_text or "") for record in caplog.records)
 
 
 def test_copies_and_undo_share_nothing_mutable() -> None:

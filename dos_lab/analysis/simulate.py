@@ -46,6 +46,7 @@ from typing import Any, Protocol, TypeVar
 
 from dos_lab.bots import BOTS, Bot, make_bot, play_round
 from dos_lab.engine.game import Game
+from dos_lab.engine.listeners import Listeners
 from dos_lab.engine.rules import RuleSet
 from dos_lab.errors import InvalidInput, whole_number
 from dos_lab.i18n import decimal, gettext, ngettext, number
@@ -325,7 +326,7 @@ class GamesRun:
         self._stop = threading.Event()
         self._finished = threading.Event()
         self._error: BaseException | None = None
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners: Listeners[[]] = Listeners()
 
     @property
     def records(self) -> list[GameRecord]:
@@ -388,8 +389,7 @@ class GamesRun:
         self._notify()
 
     def _notify(self) -> None:
-        for listener in list(self._listeners):
-            listener()
+        self._listeners.notify()
 
     @property
     def played(self) -> int:
@@ -402,9 +402,11 @@ class GamesRun:
         """What stopped the batch with an error, if anything did."""
         return self._error
 
-    def watch(self, listener: Callable[[], None]) -> None:
-        """Call ``listener()`` whenever a chunk of records arrives and when the batch ends."""
-        self._listeners.append(listener)
+    def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener()`` whenever a chunk of records arrives and when the batch ends (on the thread that
+        played the chunk); returns a function that stops it. A listener that fails is logged and stops neither the
+        batch nor the others."""
+        return self._listeners.add(listener)
 
 
 

@@ -43,6 +43,7 @@ from dos_lab.engine.events import (
     player_name,
 )
 from dos_lab.engine.guards import check_draw, check_end_turn, check_match, check_place
+from dos_lab.engine.listeners import Listeners
 from dos_lab.engine.log_replay import replay_log
 from dos_lab.engine.match_options import Declaration, MatchOptions, list_matches
 from dos_lab.engine.matching import Bonus, Match, Played
@@ -67,7 +68,7 @@ def _announced(method: Callable[Concatenate[Round, P], R]) -> Callable[Concatena
 
     @functools.wraps(method)
     def action(self: Round, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        if not self._listeners:
+        if self._listeners is None:  # nobody ever listened: the common case, kept cheap
             return method(self, *args, **kwargs)
         since = len(self._s.log)
         result = method(self, *args, **kwargs)
@@ -96,8 +97,7 @@ class Round(RoundView):
         self._turns = Turns(state, rules, seed)
         #: legal_matches() of the current state, until the next action or undo
         self._options = MatchOptions()
-        self._listeners: list[Callable[[Event], None]] = []
-
+        self._listeners: Listeners[[Event]] | None = None
 
 
     # ------------------------------------------------------------------ construction
@@ -141,10 +141,10 @@ class Round(RoundView):
     def subscribe(self, listener: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``listener(event)`` for each new event; returns a function that unsubscribes.
 
-        Listeners hear an action's events once the action is complete (a listener that
-        raises cannot leave a half-applied move). :meth:`undo` takes events back without
-        a notice: compare :attr:`event_count` with a bookmark. Copies and saves do not
-        keep listeners.
+        Listeners hear an action's events once the action is complete; a listener that fails is
+        logged and never undoes or stops the move (:mod:`dos_lab.engine.listeners`). :meth:`undo`
+        takes events back without a notice: compare :attr:`event_count` with a bookmark. Copies
+        and saves do not keep listeners.
 
         >>> r = Round.from_position(hands=["R7 B3 G9", "Y1 Y5 B8"], center_row="B7 Y5", draw_pile="G4 Y8")
         >>> heard = []; stop = r.subscribe(heard.append)
@@ -152,20 +152,20 @@ class Round(RoundView):
         >>> [type(e).__name__ for e in heard]
         ['Matched', 'Discarded', 'Refilled', 'TurnPassed', 'TurnStarted']
         """
-        if not callable(listener):
-            raise InvalidInput(f"{listener!r} is not callable")
-        self._listeners.append(listener)
-        return lambda: self.unsubscribe(listener)
+        if self._listeners is None:
+            self._listeners = Listeners()
+        return self._listeners.add(listener)
 
     def unsubscribe(self, listener: Callable[[Event], None]) -> None:
         """Stop calling ``listener`` (nothing happens if it is not subscribed)."""
-        if listener in self._listeners:
+        if self._listeners is not None:
             self._listeners.remove(listener)
 
     def _announce(self, since: int) -> None:
-        for event in self._s.log[since:]:
-            for listener in list(self._listeners):
-                listener(event)
+        listeners = self._listeners
+        if listeners is not None:
+            for event in self._s.log[since:]:
+                listeners.notify(event)
 
     def apply(self, move: moves.Move) -> object:
         """Play one move with the same guards as the methods; anything not legal now (the wrong player, out of

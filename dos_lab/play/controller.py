@@ -47,7 +47,7 @@ from dos_lab.engine.state import Phase
 from dos_lab.errors import DosError, InvalidInput
 from dos_lab.i18n import card_codes, gettext, ngettext
 from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, perform, played
-from dos_lab.play.listeners import Listeners
+from dos_lab.play.listeners import Observable
 from dos_lab.play.observer import TableSnapshot, replay, snapshot_of
 from dos_lab.play.positions import staged_game
 
@@ -122,7 +122,7 @@ def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable
     return cast("Callable[Concatenate[TableController, P], None]", wrapper)
 
 
-class TableController(Listeners):
+class TableController(Observable):
     """A table with one human seat (``human``, player 0 by default) and bots in the others.
 
     ``table`` is a :class:`Game` (rounds, scores, Next round, New game) or a single

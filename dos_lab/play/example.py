@@ -41,7 +41,7 @@ from dos_lab.play.intents import (
     parse_action,
     perform,
 )
-from dos_lab.play.listeners import Listeners
+from dos_lab.play.listeners import Observable
 from dos_lab.play.steps import narrate
 
 __all__ = ["CONTROLS", "ExampleModel", "Instruction", "control_for"]
@@ -88,7 +88,7 @@ class _ExampleTable(TableController):
         return gettext("Press “Start again” to play it again.")
 
 
-class ExampleModel(Listeners):
+class ExampleModel(Observable):
     """The state behind a playable example; ``status`` is ``(kind, text)`` with kind ``ok`` (goal
     reached), ``info`` (a legal step, or a choice still to make), ``bad`` (refused) or ``warn``."""
 

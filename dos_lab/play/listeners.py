@@ -1,28 +1,34 @@
-"""Views that redraw when a model changes: one small mixin for the table and the tutorial example."""
+"""Models whose views redraw when they change: one small mixin for the table and the tutorial example."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 
-__all__ = ["Listeners"]
+from dos_lab.engine.listeners import Listeners
 
-log = logging.getLogger(__name__)
+__all__ = ["Observable"]
 
 
-class Listeners:
-    """``on_change(callback)`` registers a view; ``_changed()`` calls every one, and a view that fails
-    is logged, never allowed to break the game (a click handler has nobody to show a traceback to)."""
+class Observable:
+    """``on_change(callback)`` registers a view; ``_changed()`` tells every one (with the one policy of
+    :class:`~dos_lab.engine.listeners.Listeners`: a view that fails is logged, never allowed to break the game).
 
-    _listeners: list[Callable[[], None]]
+    >>> class Model(Observable):
+    ...     pass
+    >>> model, seen = Model(), []
+    >>> model.on_change(lambda: seen.append("redrawn")); model._changed(); seen
+    ['redrawn']
+    """
+
+    _views: Listeners[[]]
 
     def on_change(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` after every intent (the view redraws itself)."""
-        self._listeners = [*getattr(self, "_listeners", []), callback]
+        if not hasattr(self, "_views"):  # a mixin has no __init__ of its own to make the list in
+            self._views = Listeners()
+        self._views.add(callback)
 
     def _changed(self) -> None:
-        for callback in getattr(self, "_listeners", []):
-            try:
-                callback()
-            except Exception:
-                log.exception("a view failed to update")
+        views = getattr(self, "_views", None)
+        if views is not None:
+            views.notify()

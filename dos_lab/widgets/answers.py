@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 import ipywidgets as widgets  # type: ignore[import-untyped,unused-ignore]
 
+from dos_lab.engine.listeners import Listeners
 from dos_lab.i18n import decimal, gettext, ngettext, noop
 
 __all__ = ["AnswerBox", "ChoiceBox", "Guess", "Quiz", "on_enter", "read_number"]
@@ -101,7 +102,7 @@ class _Question(widgets.VBox):  # type: ignore[misc]
         self.right_first_try = False
         self.shown = False
         self.tries = 0
-        self._listeners: list[Callable[[_Question], None]] = []
+        self._listeners: Listeners[[_Question]] = Listeners()
         super().__init__([*children, self.feedback])
         self.add_class("dos-question")
         if name:
@@ -109,7 +110,7 @@ class _Question(widgets.VBox):  # type: ignore[misc]
 
     def on_answer(self, listener: Callable[[_Question], None]) -> None:
         """Call ``listener(question)`` after every check and every "Show me"."""
-        self._listeners.append(listener)
+        self._listeners.add(listener)
 
     def feedback_text(self) -> str:
         """The feedback as plain text (what the student reads)."""
@@ -121,15 +122,13 @@ class _Question(widgets.VBox):  # type: ignore[misc]
             self.right_first_try = self.tries == 1
         self.right = self.right or (right and not self.shown)
         self.feedback.value = _styled(message, _GREEN if right else _RED)
-        for listener in self._listeners:
-            listener(self)
+        self._listeners.notify(self)
 
     def _show(self, message: str) -> None:
         if not self.right:
             self.shown = True
         self.feedback.value = _styled(message, _GREY)
-        for listener in self._listeners:
-            listener(self)
+        self._listeners.notify(self)
 
 
 _ASK = {
@@ -292,7 +291,7 @@ class Guess(widgets.VBox):  # type: ignore[misc]
         self.kind = kind
         self.unit = "%" if kind == "chance" else unit
         self.value: float | str | None = None
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners: Listeners[[]] = Listeners()
         control: Any
         if kind == "choice":
             control = widgets.ToggleButtons(options=list(options), value=None, style={"button_width": "auto"})
@@ -332,12 +331,11 @@ class Guess(widgets.VBox):  # type: ignore[misc]
         self.status.value = html.escape(gettext("Your guess is locked in: {guess}. Read on — the page compares it with "
                                                 "the answer further down.")).replace(
             "{guess}", f"<b>{html.escape(self._shown(self.control.value))}</b>")
-        for listener in self._listeners:
-            listener()
+        self._listeners.notify()
 
     def on_lock(self, listener: Callable[[], None]) -> None:
         """Call ``listener`` whenever the guess is locked in."""
-        self._listeners.append(listener)
+        self._listeners.add(listener)
 
     def compare(self, answer: Fraction | float | str, *, what: str | None = None,
                 note: str = "") -> Any:
@@ -372,7 +370,7 @@ class Guess(widgets.VBox):  # type: ignore[misc]
                           + _compared(self._shown(self.value), what, f"{decimal(exact, 1)} {self.unit}".strip())
                           + f" {html.escape(where)} {note}</div>")
 
-        self._listeners.append(redraw)
+        self._listeners.add(redraw)
         redraw()
         return line
 
