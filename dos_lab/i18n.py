@@ -54,6 +54,7 @@ __all__ = [
     "match_language",
     "ngettext",
     "noop",
+    "noop_plural",
     "notebook_language",
     "ntr",
     "number",
@@ -246,6 +247,16 @@ def notebook_language(folder: Path | None = None) -> str:
 def noop(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it now (it is stored, and translated when shown)."""
     return message
+
+
+def noop_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural for the catalogs without translating it now; pass the pair to
+    :func:`ngettext` when it is shown.
+
+    >>> ngettext(*noop_plural("{count} card", "{count} cards"), 2).format(count=2)
+    '2 cards'
+    """
+    return singular, plural
 
 
 _CODE = re.compile(r"(?<![A-Za-z])([RBGY])(?=10|[1-9]|#)|(?<=W=)([RBGY])(?![A-Za-z0-9])")

@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "dos_lab" / "locale"
 SOURCE_LANGUAGE = "en"
 #: ``tr`` and ``ntr`` are the names the notebooks' code cells use (IPython owns ``_`` there)
-KEYWORDS = {**DEFAULT_KEYWORDS, "noop": None, "tr": None, "ntr": (1, 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "noop": None, "noop_plural": (1, 2), "tr": None, "ntr": (1, 2)}
 #: the course's source folders (English); each language's version is the subfolder named by its code
 COURSE_FOLDERS = (ROOT / "tutorials", ROOT / "notebooks")
 RULES = ROOT / "docs" / "rules.md"

@@ -16,7 +16,7 @@ import pytest
 from page_waits import FIRST
 from playwright.sync_api import Locator, Page, expect
 
-from dos_lab.rules import _OPTIONS
+from dos_lab.rules import RULE_OPTIONS
 
 from conftest import free_port, serving
 
@@ -267,9 +267,8 @@ QUIZ: dict[int, list[tuple[str, str, str]]] = {
         ("t8-called", "Yes", "No"), ("t8-wild", "20", "40")],
 }
 
-OPTION_IDENTIFIERS = sorted({name for name in _OPTIONS if "_" in name} | {
-    str(member.value) for kind, _, _ in _OPTIONS.values() for member in getattr(kind, "__members__", {}).values()
-    if "_" in str(member.value)})
+OPTION_IDENTIFIERS = sorted({name for name in RULE_OPTIONS if "_" in name} | {
+    value for option in RULE_OPTIONS.values() for value in option.value_labels if "_" in value})
 PYTHON_ON_PAGE = re.compile(r"[\[\]{}]|\bTrue\b|\bFalse\b|\bNone\b(?! of\b)|\bnp\.|Traceback|<Round |0x[0-9a-f]{6}")
 
 

@@ -34,7 +34,7 @@ from dos_lab.engine.events import (
     player_name,
 )
 from dos_lab.engine.round import Round
-from dos_lab.engine.rules import _OPTIONS, RuleSet
+from dos_lab.engine.rules import RULE_OPTIONS, RuleSet
 from dos_lab.engine.state import Phase
 from dos_lab.errors import DosError, IllegalMove, InvalidInput
 from dos_lab.i18n import (
@@ -143,40 +143,15 @@ def without_stage_code(text: str) -> str:
 
 
 def option_words(rules: RuleSet) -> str:
-    """The rule options that differ from classic DOS, in words with their rule numbers.
+    """The rule options that differ from classic DOS, in words with their rule numbers (the sentences of
+    :data:`~dos_lab.engine.rules.RULE_OPTIONS`).
 
     >>> option_words(RuleSet.preset("polish"))
     'DOS is checked only at the end of your own turn (D5); the winner of a round deals the next one (D1)'
     >>> option_words(RuleSet())
     'classic DOS (no options changed)'
     """
-    words = {
-        "after_draw_matching": {"any_matches": gettext("after a draw, any matches may be made")},
-        "bonus_placement": {"optional": gettext("placing bonus cards is optional")},
-        "wild_number_in_center": {"declared_when_placed": gettext("a Wild # placed in the Center Row keeps the "
-                                                                  "number said when it was placed")},
-        "dos_checkpoints": {"end_of_own_turn": gettext("DOS is checked only at the end of your own turn"),
-                            "every_card_movement": gettext("DOS is checked after every card movement")},
-        "dos_catch_window": {"until_next_turn_starts": gettext("a missed DOS can be caught only until the next "
-                                                               "turn starts")},
-        "penalty_vs_going_out": {"empty_hand_ends_round": gettext("going out cancels a DOS penalty still owed")},
-        "empty_draw_pile": {"skip_draw": gettext("an empty draw pile is not refilled from the discards")},
-        "dealer_rotation": {"winner_deals": gettext("the winner of a round deals the next one")},
-    }
-    parts = []
-    for name, value in rules.differences().items():
-        rule = _OPTIONS[name][2]
-        if name == "target_score":
-            played_to = ngettext("the game is played to {count} point ({rule})",
-                                 "the game is played to {count} points ({rule})", value)
-            parts.append(played_to.format(count=value, rule=rule))
-        elif name == "reflip_wilds_in_initial_center":
-            parts.append(gettext("wild cards turned up for the Center Row, at the start or in a refill, are "
-                                 "replaced ({rule})").format(rule=rule))
-        elif name in words and value in words[name]:
-            parts.append(f"{words[name][value]} ({rule})")
-        else:
-            parts.append(f"{name.replace('_', ' ')}: {str(value).replace('_', ' ')} ({rule})")
+    parts = [RULE_OPTIONS[name].words(value) for name, value in rules.differences().items()]
     return "; ".join(parts) or gettext("classic DOS (no options changed)")
 
 

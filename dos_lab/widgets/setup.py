@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from enum import Enum
 from html import escape
 from typing import Any
 
@@ -27,7 +26,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from dos_lab.bots import BOTS
 from dos_lab.engine.events import player_name
-from dos_lab.engine.rules import INT_RANGES, RuleSet
+from dos_lab.engine.rules import RULE_OPTIONS, RuleSet
 from dos_lab.i18n import gettext, noop, number
 from dos_lab.widgets.answers import on_enter
 from dos_lab.widgets.controller import TableSetup
@@ -89,19 +88,19 @@ class SetupPanel(widgets.VBox):  # type: ignore[misc]
         self.forget.add_class("dos-setup-forget")
         self.rules: dict[str, widgets.Widget] = {}
         defaults = RuleSet(**setup.rules)
-        for name, english in RULE_LABELS.items():
+        for name, option in RULE_OPTIONS.items():  # the form offers only what the rules accept
             value = getattr(defaults, name)
-            label = gettext(english)
+            label = gettext(option.label)
             control: widgets.Widget
-            if isinstance(value, Enum):
-                control = widgets.Dropdown(options=[(value_label(m.value), m.value) for m in type(value)],
-                                           value=value.value, description=label + ":", style=wide)
-            elif isinstance(value, bool):
+            if option.kind is bool:
                 control = widgets.Checkbox(value=value, description=label, indent=False)
+            elif option.kind is int:
+                control = widgets.BoundedIntText(value=value, min=option.values[0], max=option.values[-1],
+                                                 description=label + ":", style=wide)
             else:
-                low, high = INT_RANGES[name]  # the form offers only what the rules accept
-                control = widgets.BoundedIntText(value=value, min=low, max=high, description=label + ":",
-                                                 style=wide)
+                control = widgets.Dropdown(options=[(gettext(option.value_labels[m.value]), m.value)
+                                                    for m in option.values],
+                                           value=value.value, description=label + ":", style=wide)
             control.add_class(f"dos-rule-{name.replace('_', '-')}")
             self.rules[name] = control
         self.start = widgets.Button(description=gettext("Start new game"), button_style="primary",
