@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 #: the engine's modules, in dos_lab/engine/, in the order they may import each other
-ENGINE_MODULES = ["cards", "rules", "matching", "events", "moves", "state", "dos_call", "match_options",
-                  "log_replay", "round", "game"]
+ENGINE_MODULES = ["cards", "save", "rules", "matching", "events", "moves", "state", "saved_round", "dos_call",
+                  "match_options", "log_replay", "round", "game"]
 #: those that lived in dos_lab/ before the engine had a folder: their old path dos_lab/<name>.py is a re-export
-OLD_PATHS = [m for m in ENGINE_MODULES if m not in ("dos_call", "match_options", "log_replay")]
+OLD_PATHS = [m for m in ENGINE_MODULES if m not in ("save", "saved_round", "dos_call", "match_options", "log_replay")]
 #: the analysis floor's modules, in dos_lab/analysis/ (``simulate`` and ``probability`` are their old paths)
 ANALYSIS_MODULES = ["chances", "sampling", "simulate"]
 ENGINE = ["errors", "engine", *(f"engine.{m}" for m in ENGINE_MODULES), *OLD_PATHS, "bots", "analysis",

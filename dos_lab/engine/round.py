@@ -71,7 +71,8 @@ from dos_lab.engine.rules import (
     RuleSet,
     WildNumberInCenter,
 )
-from dos_lab.engine.state import Phase, RoundState, UndoRecord, state_from_dict, state_to_dict
+from dos_lab.engine.saved_round import state_from_dict, state_to_dict
+from dos_lab.engine.state import Phase, RoundState, UndoRecord
 from dos_lab.errors import DosError, IllegalMove, InvalidInput, NotThere, check_seed, whole_number
 from dos_lab.i18n import card_codes, gettext, ngettext, noop
 
