@@ -161,7 +161,12 @@ def one_of(enum: type[Enum]) -> Field:
 
 
 def reversed_cards(field: Field) -> Field:
-    """``field`` (a list) saved in the other order: the draw pile is held top card last, saved top card first."""
+    """``field`` (a list) saved in the other order: the draw pile is held top card last, saved top card first.
+
+    >>> pile = reversed_cards(CARDS)
+    >>> pile.read(["G4", "Y8"], "draw_pile", "round"), pile.write([Card.parse("Y8"), Card.parse("G4")])
+    ([Card.parse('Y8'), Card.parse('G4')], ['G4', 'Y8'])
+    """
     build, write = field.build, field.write
     return Field(field.expect, field.test, lambda v: build(v)[::-1], lambda v: write(v)[::-1])
 

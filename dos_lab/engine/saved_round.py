@@ -178,7 +178,8 @@ def _rebuild(data: dict[str, Any]) -> tuple[RoundState, RuleSet, int, int | None
 
 def _matches(raw: list[Any], row: list[Card], fixed: list[int | None]) -> list[tuple[Match, tuple[Card, ...]]]:
     out: list[tuple[Match, tuple[Card, ...]]] = []
-    target_field = save.whole(0, len(row) - 1, expect=f"a row position from 0 to {len(row) - 1}")
+    target_field = save.whole(0, len(row) - 1, expect=f"a row position from 0 to {len(row) - 1}" if row
+                              else "a row position, and the center row is empty")
     for item in raw:
         save.check_keys(item, "match", ["target", "cards", "target_as", "bonus"])
         target = target_field.read(item["target"], "target", "round")
