@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 #: the engine's modules, in dos_lab/engine/, in the order they may import each other
-ENGINE_MODULES = ["listeners", "cards", "rules", "matching", "events", "moves", "state", "dos_call", "match_options",
-                  "guards", "turns", "dealing", "round_view", "log_replay", "round", "game"]
+ENGINE_MODULES = ["listeners", "cards", "save", "rules", "matching", "events", "moves", "state", "saved_round",
+                  "dos_call", "match_options", "guards", "turns", "dealing", "round_view", "log_replay", "round",
+                  "game"]
 #: engine modules born inside dos_lab/engine/, with no old path
-NEW_IN_ENGINE = ("listeners", "dos_call", "match_options", "guards", "turns", "dealing", "round_view", "log_replay")
+NEW_IN_ENGINE = ("listeners", "save", "saved_round", "dos_call", "match_options", "guards", "turns", "dealing",
+                 "round_view", "log_replay")
 #: those that lived in dos_lab/ before the engine had a folder: their old path dos_lab/<name>.py is a re-export
 OLD_PATHS = [m for m in ENGINE_MODULES if m not in NEW_IN_ENGINE]
 #: the analysis floor's modules, in dos_lab/analysis/ (``simulate`` and ``probability`` are their old paths)

@@ -18,13 +18,12 @@ Players are numbered from 0 in the API and named P1, P2, … in the narration.
 from __future__ import annotations
 
 import dataclasses
-import reprlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from dos_lab.engine import save
 from dos_lab.engine.cards import Card, Color
-from dos_lab.errors import SEED_LIMIT, InvalidInput, whole_number
 from dos_lab.i18n import card_codes, colour_name, gettext, ngettext, pgettext
 
 __all__ = [
@@ -72,10 +71,23 @@ def _code(card: Card) -> str:
     return card_codes(card.code)
 
 
-#: field metadata: how each event field is saved and checked (one of ``_DECODERS``)
-_KIND: dict[str, Mapping[str, str]] = {kind: {"kind": kind} for kind in (
-    "player", "player_or_none", "count", "counts", "bool", "text", "text_or_none", "card", "cards", "codes",
-    "value_or_none", "value_or_colour_or_none")}
+#: a player, as an event names one (a table seats at most 4)
+_PLAYER = save.whole(0, 3, expect="a player from 0 to 3")
+#: a declared number of a wild card (R10.2)
+_VALUE = save.whole(1, 10)
+#: field metadata: how each event field is saved and checked (:mod:`dos_lab.engine.save`)
+_KIND: dict[str, Mapping[str, save.Field]] = {kind: {"save": codec} for kind, codec in {
+    "player": _PLAYER, "player_or_none": save.or_none(_PLAYER), "count": save.COUNT,
+    "counts": save.list_of(save.COUNT, build=tuple, expect="a list of whole numbers of 0 or more"),
+    "bool": save.BOOL, "text": save.TEXT, "text_or_none": save.or_none(save.TEXT), "card": save.CARD,
+    "cards": save.list_of(save.CARD, build=tuple, expect="a list of card codes"), "codes": save.CODES,
+    "value_or_none": save.or_none(_VALUE),
+    "value_or_colour_or_none": save.Field(
+        f"{_VALUE.expect}, {save.COLOUR.expect} or null",
+        lambda v: v is None or _VALUE.test(v) or save.COLOUR.test(v),
+        lambda v: save.COLOUR.build(v) if isinstance(v, dict) else v,
+        lambda v: save.COLOUR.write(v) if isinstance(v, Color) else v),
+}.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,14 +424,9 @@ _EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-def _encode(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, Color):
-        return {"color": value.value}
-    if isinstance(value, tuple):
-        return [_encode(item) for item in value]
-    return value
+#: each kind of event's fields, with how each is saved (the order of the dataclass)
+_SAVED_FIELDS: dict[type[Event], tuple[tuple[str, save.Field], ...]] = {
+    cls: tuple((f.name, f.metadata["save"]) for f in dataclasses.fields(cls)) for cls in _EVENT_TYPES.values()}
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -430,66 +437,41 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     {'event': 'Drew', 'player': 0, 'card': 'G5'}
     """
     data: dict[str, Any] = {"event": type(event).__name__}
-    for f in dataclasses.fields(event):
-        data[f.name] = _encode(getattr(event, f.name))
+    for name, codec in _SAVED_FIELDS[type(event)]:
+        data[name] = codec.write(getattr(event, name))
     return data
 
 
-def _whole(value: Any) -> bool:
-    """A whole number an event can hold (64 bits: a bigger one could not be saved again)."""
-    return whole_number(value) and -SEED_LIMIT <= value < SEED_LIMIT
-
-
-def _card_codes(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
-
-
-#: for each kind of event field: a test of the saved value, and how to rebuild the field from it
-_DECODERS: dict[str, tuple[Callable[[Any], bool], Callable[[Any], Any]]] = {
-    "player": (lambda v: _whole(v) and 0 <= v < 4, lambda v: v),
-    "player_or_none": (lambda v: v is None or (_whole(v) and 0 <= v < 4), lambda v: v),
-    "count": (lambda v: _whole(v) and v >= 0, lambda v: v),
-    "counts": (lambda v: isinstance(v, list) and all(_whole(x) and x >= 0 for x in v), tuple),
-    "bool": (lambda v: isinstance(v, bool), lambda v: v),
-    "text": (lambda v: isinstance(v, str), lambda v: v),
-    "text_or_none": (lambda v: v is None or isinstance(v, str), lambda v: v),
-    "card": (lambda v: isinstance(v, str), Card.parse),
-    "cards": (_card_codes, lambda v: tuple(Card.parse(c) for c in v)),
-    "codes": (_card_codes, tuple),
-    "value_or_none": (lambda v: v is None or (_whole(v) and 1 <= v <= 10), lambda v: v),
-    "value_or_colour_or_none": (
-        lambda v: v is None or (_whole(v) and 1 <= v <= 10) or (isinstance(v, dict) and set(v) == {"color"}
-                                                                  and isinstance(v["color"], str)),
-        lambda v: Color.parse(v["color"]) if isinstance(v, dict) else v),
-}
+#: what a saved event names its kind with
+_EVENT_KIND = save.Field("the name of an event: " + ", ".join(_EVENT_TYPES),
+                         lambda v: isinstance(v, str) and v in _EVENT_TYPES)
 #: names a saved event may still use for a field that was renamed
 _OLD_NAMES = {"row": "center_row"}
 
 
 def event_from_dict(data: Any) -> Event:
-    """The event saved by :func:`event_to_dict`; a malformed record raises :class:`InvalidInput`.
+    """The event saved by :func:`event_to_dict`; a malformed record raises
+    :class:`~dos_lab.errors.InvalidInput`.
 
     >>> event_from_dict({"event": "Drew", "player": 0, "card": "G5"})
     Drew(player=0, card=Card.parse('G5'))
     >>> event_from_dict({"event": "Drew", "player": "P1", "card": "G5"})
     Traceback (most recent call last):
     ...
-    dos_lab.errors.InvalidInput: Drew.player='P1' has the wrong type
+    dos_lab.errors.InvalidInput: corrupt saved event: Drew.player='P1' must be a player from 0 to 3
+    >>> event_from_dict({"event": "Teleported"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dos_lab.errors.InvalidInput: corrupt saved event: event='Teleported' must be the name of an event: ...
+    >>> event_from_dict({"event": "Drew", "player": 0})
+    Traceback (most recent call last):
+    ...
+    dos_lab.errors.InvalidInput: the saved event Drew is missing card
     """
-    if not isinstance(data, dict) or not isinstance(data.get("event"), str) or data["event"] not in _EVENT_TYPES:
-        raise InvalidInput(f"{reprlib.repr(data)} is not a saved event")
+    save.check_keys(data, "event", ["event"], optional=None)  # the other fields depend on the kind
     name = data["event"]
-    cls = _EVENT_TYPES[name]
+    cls = _EVENT_TYPES[_EVENT_KIND.read(name, "event", "event")]
     data = {_OLD_NAMES.get(key, key): value for key, value in data.items()}
-    fields = dataclasses.fields(cls)
-    names = [f.name for f in fields]
-    if set(data) != {"event", *names}:
-        raise InvalidInput(f"saved event {name} must have exactly the fields {', '.join(names)}")
-    kwargs: dict[str, Any] = {}
-    for f in fields:
-        test, build = _DECODERS[f.metadata["kind"]]
-        value = data[f.name]
-        if not test(value):
-            raise InvalidInput(f"{name}.{f.name}={reprlib.repr(value)} has the wrong type")
-        kwargs[f.name] = build(value)
-    return cls(**kwargs)
+    saved = _SAVED_FIELDS[cls]
+    save.check_keys(data, f"event {name}", ["event", *(key for key, _ in saved)])
+    return cls(**{key: codec.read(data[key], f"{name}.{key}", "event") for key, codec in saved})

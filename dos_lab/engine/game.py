@@ -21,16 +21,19 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from dos_lab.engine import save
 from dos_lab.engine.cards import Card, full_deck
 from dos_lab.engine.events import player_name
 from dos_lab.engine.round import Round
 from dos_lab.engine.rules import DealerRotation, RuleSet
-from dos_lab.errors import SEED_LIMIT, IllegalMove, InvalidInput, check_seed, whole_number
+from dos_lab.errors import IllegalMove, InvalidInput, check_seed, whole_number
 from dos_lab.i18n import gettext, ngettext
 
 __all__ = ["BLOCKED_ROUNDS", "Game", "choose_first_dealer", "draw_for_dealer"]
 
 GAME_FORMAT = "dos_lab.game/1"
+#: the fields of a saved game
+_GAME_FIELDS = ("format", "seed", "dealer", "round_number", "scores", "results", "round")
 #: a game also ends when this many rounds in a row have ended with nobody going out (R14.2): under rules where
 #: nobody can go out (very large hands, no reshuffle) it would otherwise never end. The lab's choice: no rule
 #: book covers it.
@@ -89,29 +92,30 @@ def draw_for_dealer(players: int, rng: random.Random) -> tuple[int, list[list[tu
 
 
 def _bad(message: str) -> InvalidInput:
-    return InvalidInput(f"corrupt saved game: {message}")
+    return save.corrupt("game", message)
+
+
+#: a finished round's result: [winner or null, points]; the points are checked against the winner below
+_RESULT = save.Field("a [winner, points] pair of whole numbers (the winner null if nobody won)",
+                     lambda v: isinstance(v, list) and len(v) == 2 and (v[0] is None or save.SEED.test(v[0]))
+                     and save.SEED.test(v[1]), tuple, list)
+_RESULTS = save.list_of(_RESULT, expect="a list of [winner, points] pairs, one for each round before this one")
+_ROUND_NUMBER = save.whole(1)
 
 
 def _checked_game(data: dict[str, Any], rnd: Round) -> dict[str, Any]:
     """The fields of a saved game, checked against each other and its round."""
     players, target = rnd.players, rnd.rules.target_score
-    scores, dealer, results, number = data["scores"], data["dealer"], data["results"], data["round_number"]
-    if not isinstance(scores, list) or len(scores) != players or not all(whole_number(v) and v >= 0 for v in scores):
-        raise _bad("scores must be one whole number of 0 or more per player")
-    if (not whole_number(dealer) or not 0 <= dealer < players or not whole_number(number)
-            or not 1 <= number < SEED_LIMIT):
-        raise _bad("dealer or round_number is out of range")
-    try:
-        check_seed(data["seed"])
-    except InvalidInput as problem:
-        raise _bad(str(problem)) from None
+    scores = save.list_of(save.COUNT, length=players, expect="one whole number of 0 or more per player").read(
+        data["scores"], "scores", "game")
+    dealer = save.whole(0, players - 1, expect=f"a player from 0 to {players - 1}").read(data["dealer"], "dealer",
+                                                                                         "game")
+    number = _ROUND_NUMBER.read(data["round_number"], "round_number", "game")
+    seed = save.SEED.read(data["seed"], "seed", "game")
+    results = _RESULTS.read(data["results"], "results", "game")
     if rnd.dealer is not None and rnd.dealer != dealer:
         raise _bad(f"the game's dealer is {player_name(dealer)}, but the round was dealt by "
                    f"{player_name(rnd.dealer)} (R2.6)")
-    if not isinstance(results, list) or not all(
-            isinstance(r, list) and len(r) == 2 and (r[0] is None or whole_number(r[0])) and whole_number(r[1])
-            for r in results):
-        raise _bad("results must be [winner, points] pairs")
     if len(results) != number - 1:
         raise _bad(f"round {number} has {len(results)} earlier result(s), not {number - 1}")
     won = [0] * players
@@ -130,9 +134,8 @@ def _checked_game(data: dict[str, Any], rnd: Round) -> dict[str, Any]:
     if _ends_blocked([r[0] for r in results]):
         raise _bad(f"the last {BLOCKED_ROUNDS} rounds before this one ended with nobody going out, so the game was "
                    "over (R14.2)")
-    return {"rules": rnd.rules, "seed": data["seed"], "history": True, "dealer": dealer, "dealer_draws": [],
-            "round_number": number, "banked": list(scores), "results": [(r[0], r[1]) for r in results],
-            "round": rnd}
+    return {"rules": rnd.rules, "seed": seed, "history": True, "dealer": dealer, "dealer_draws": [],
+            "round_number": number, "banked": scores, "results": results, "round": rnd}
 
 
 def _round_seed(seed: int, number: int) -> int:
@@ -278,8 +281,7 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         """The game as JSON-ready data, the current round included."""
         return {"format": GAME_FORMAT, "seed": self.seed, "dealer": self.dealer, "round_number": self.round_number,
-                "scores": list(self._banked), "results": [list(r) for r in self.results],
-                "round": self.round.to_dict()}
+                "scores": list(self._banked), "results": _RESULTS.write(self.results), "round": self.round.to_dict()}
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
@@ -294,9 +296,8 @@ class Game:
         ...
         dos_lab.errors.InvalidInput: corrupt saved game: round 1 has 1 earlier result(s), not 0
         """
-        keys = {"format", "seed", "dealer", "round_number", "scores", "results", "round"}
-        if not isinstance(data, dict) or set(data) != keys or data["format"] != GAME_FORMAT:
-            raise InvalidInput(f"a saved game is a dict with exactly the fields {', '.join(sorted(keys))}")
+        save.check_keys(data, "game", _GAME_FIELDS)
+        save.check_format(data, "game", GAME_FORMAT)
         rnd = Round.from_dict(data["round"])
         try:
             return cls._assemble(**_checked_game(data, rnd))

@@ -49,7 +49,8 @@ from dos_lab.engine.match_options import Declaration, MatchOptions, list_matches
 from dos_lab.engine.matching import Bonus, Match, Played
 from dos_lab.engine.round_view import RoundView
 from dos_lab.engine.rules import AfterDraw, EmptyDrawPile, RuleSet
-from dos_lab.engine.state import Phase, RoundState, UndoRecord, state_from_dict, state_to_dict
+from dos_lab.engine.saved_round import state_from_dict, state_to_dict
+from dos_lab.engine.state import Phase, RoundState, UndoRecord
 from dos_lab.engine.turns import Turns
 from dos_lab.errors import IllegalMove, InvalidInput, check_seed
 from dos_lab.i18n import gettext, noop
