@@ -13,6 +13,12 @@ event at a time (:meth:`TableController.next_step`, :meth:`TableController.skip`
 from :attr:`TableController.view`, the frame the observer
 (:mod:`dos_lab.play.observer`) made for the last event shown.
 
+This module holds the table's state and its intents. What a view reads — the round, whose turn, which buttons
+the engine allows, the prompt — is the base class :class:`~dos_lab.play.table_state.TableState`; the rest are
+functions of their own modules: how a table starts (:mod:`~dos_lab.play.table_setup`: :class:`TableSetup`,
+:func:`fresh_seed`), the wild cards to declare (:mod:`~dos_lab.play.declarations`), the hint
+(:mod:`~dos_lab.play.hints`) and the phase sentences (:mod:`~dos_lab.play.prompts`).
+
 >>> from dos_lab.play.positions import staged_game
 >>> table = TableController(staged_game("colour-match"), ["greedy"])
 >>> table.prompt
@@ -36,21 +42,21 @@ from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 from dos_lab.bots import Bot
 from dos_lab.engine.cards import Card, Color
-from dos_lab.engine.events import DosCalled, Event, player_name
+from dos_lab.engine.events import DosCalled, player_name
 from dos_lab.engine.game import Game
 from dos_lab.engine.matching import Match, Played
 from dos_lab.engine.round import Round
-from dos_lab.engine.rules import RuleSet
 from dos_lab.engine.state import Phase
 from dos_lab.errors import DosError
 from dos_lab.i18n import card_codes, gettext, ngettext
-from dos_lab.play.declarations import Declaration, NeedsInput, check_declared, offered_declarations, played_as
+from dos_lab.play.declarations import Declaration, NeedsInput, check_declared, played_as
 from dos_lab.play.hints import choice_for, hinted_match
-from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, perform, played
+from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, perform
 from dos_lab.play.listeners import Listeners
-from dos_lab.play.observer import TableSnapshot, replay, snapshot_of
-from dos_lab.play.prompts import blocked_end, game_won, match_message, round_over, turn_prompt, watching
+from dos_lab.play.observer import replay, snapshot_of
+from dos_lab.play.prompts import match_message
 from dos_lab.play.table_setup import TableSetup, fresh_seed, game_for, seat_bots, with_seed
+from dos_lab.play.table_state import TableState
 
 __all__ = ["Declaration", "NeedsInput", "TableController", "TableSetup", "fresh_seed"]
 
@@ -84,7 +90,7 @@ def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable
     return cast("Callable[Concatenate[TableController, P], None]", wrapper)
 
 
-class TableController(Listeners):
+class TableController(TableState, Listeners):
     """A table with one human seat (``human``, player 0 by default) and bots in the others.
 
     ``table`` is a :class:`Game` (rounds, scores, Next round, New game) or a single
@@ -104,8 +110,8 @@ class TableController(Listeners):
     def __init__(self, table: Game | Round, bots: Sequence[Bot | str] = (), human: int = 0, *,
                  forget_dos: float = 0.25, engine_declares: bool = True, select_drawn: bool = True,
                  clear_after_refusal: bool = False) -> None:
-        self.game: Game | None = table if isinstance(table, Game) else None
-        self._round: Round | None = table if isinstance(table, Round) else None
+        self.game = table if isinstance(table, Game) else None
+        self._round = table if isinstance(table, Round) else None
         self.human = human
         self.engine_declares = engine_declares
         self.select_drawn = select_drawn
@@ -113,9 +119,9 @@ class TableController(Listeners):
         #: the view has a DOS! button (a tutorial example may not): the prompt mentions DOS only then
         self.offers_dos = True
         self.bots = seat_bots(self.players, bots, human, self.seed, forget_dos) if bots else {}
-        self.selected: list[int] = []
-        self.target: int | None = None
-        self.declarations: dict[int, str] = {}
+        self.selected = []
+        self.target = None
+        self.declarations = {}
         self.target_declaration = ""
         #: DOS! was pressed before the move that leaves two cards: the call rides on that move (R11.4)
         self.call_with_move = False
@@ -123,7 +129,7 @@ class TableController(Listeners):
         self.message_kind = "info"
         self.setup = TableSetup(bots=tuple(getattr(b, "name", "bot") for b in self.bots.values()), seed=self.seed)
         self._shown = 0
-        self._frames: dict[int, TableSnapshot] = {}
+        self._frames = {}
         self._undoable = 0
         self._called_with_move = False
         self._begin_round()
@@ -136,195 +142,6 @@ class TableController(Listeners):
         table = cls(game, kinds, forget_dos=setup.forget_dos)
         table.setup = dataclasses.replace(setup, bots=tuple(kinds))
         return table
-
-    # ------------------------------------------------------------------ reading
-
-    @property
-    def round(self) -> Round:
-        """The round being played."""
-        return self.game.round if self.game is not None else cast(Round, self._round)
-
-    @property
-    def players(self) -> int:
-        """How many seats the table has."""
-        return self.game.players if self.game is not None else cast(Round, self._round).players
-
-    @property
-    def seed(self) -> int:
-        """The seed of the deal (shown, so a deal can be played again)."""
-        return self.game.seed if self.game is not None else 0
-
-    @property
-    def rules(self) -> RuleSet:
-        """The rule options."""
-        return self.round.rules
-
-    @property
-    def replaying(self) -> bool:
-        """True while bot events are waiting to be shown (press Next or Skip)."""
-        return self._shown < self.round.event_count
-
-    @property
-    def steps_left(self) -> int:
-        """How many bot events are still to be shown."""
-        return self.round.event_count - self._shown
-
-    @property
-    def view(self) -> TableSnapshot:
-        """The table as it should be drawn now: mid-replay, the frame after the last shown event."""
-        if self.replaying and self._shown - 1 in self._frames:
-            return self._frames[self._shown - 1]
-        return snapshot_of(self.round, self.human)
-
-    @property
-    def events(self) -> list[Event]:
-        """The events of this round shown so far, oldest first."""
-        return self.round.log[:self._shown]
-
-    @property
-    def live(self) -> bool:
-        """True when the human may act: every bot event shown and the round still on."""
-        return not self.replaying and not self.round.over
-
-    @property
-    def my_turn(self) -> bool:
-        """True when the human may act and it is their turn."""
-        return self.live and self.round.current == self.human
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        """The human's cards."""
-        return self.round.hand(self.human)
-
-    def name(self, player: int) -> str:
-        """``"You (P1)"`` for the human, ``"P2 (greedy bot)"`` for a bot, ``"P2"`` for an empty seat."""
-        if player == self.human:
-            return gettext("You ({player})").format(player=player_name(player))
-        if player not in self.bots:
-            return player_name(player)
-        # the bots' names are marked for the catalogs where the setup panel names them (widgets/setup.py)
-        return gettext("{player} ({bot} bot)").format(player=player_name(player),
-                                                      bot=gettext(getattr(self.bots[player], "name", "?")))
-
-    def enabled(self) -> dict[str, bool]:
-        """Which action buttons the engine allows now (the view enables exactly these)."""
-        r = self.round
-        mine = self.my_turn
-        game_over = self.game is None or self.game.over
-        return {
-            "match": mine and r.can_match(),
-            "draw": mine and r.can_draw(),
-            "place": mine and r.can_place(),
-            "end_turn": mine and r.can_end_turn(),
-            "dos": self.dos_due(),
-            "hint": mine,
-            "undo": self.live and self._undoable > 0 and r.can_undo,
-            "next": self.replaying,
-            "skip": self.replaying,
-            "next_round": not self.replaying and r.over and not game_over,
-        }
-
-    def offered(self) -> dict[str, bool]:
-        """Which action buttons a student may press now: those :meth:`enabled` allows and, on the student's own
-        turn, Match and End turn whatever the engine would say. Pressing one the rules refuse shows the refusal
-        with its rule ("match or draw first (R3.1)"), and a greyed-out button teaches nothing: the tutorials ask
-        students to try exactly that. Draw and Place stay as the engine allows them."""
-        offered = self.enabled()
-        if self.my_turn and not self.round.over:
-            offered["match"] = offered["end_turn"] = True
-        return offered
-
-    def dos_due(self) -> bool:
-        """True if DOS! would count now: the engine accepts your call and you have not called yet, or a
-        move you may make now leaves you two cards, so the call can ride on it (R11.1, R11.4)."""
-        r = self.round
-        if not self.live:
-            return False
-        if r.verify_call(self.human) is None:
-            return not r.has_called_dos(self.human)
-        return self.my_turn and not self.call_with_move and self._move_can_leave_two()
-
-    def _move_can_leave_two(self) -> bool:
-        """True if one of the moves the engine offers now leaves the human holding two cards."""
-        r = self.round
-        held = len(r.hand(self.human))
-        if r.can_place() and held == 3:
-            return True
-        return 3 <= held <= 4 and any(held - len(m.cards) == 2 for m in r.legal_matches())
-
-    def can_catch(self, player: int) -> bool:
-        """True if a catch of ``player`` would succeed now (the engine's answer, R11.4)."""
-        return self.live and player != self.human and self.round.verify_catch(self.human, player) is None
-
-    def can_be_caught(self) -> bool:
-        """True if another player could catch the human now."""
-        return not self.replaying and not self.round.over and self.human in self.round.exposed_players
-
-    def declarations_needed(self) -> list[Declaration]:
-        """The wild cards of the move being prepared that the player may (or, when the engine does not
-        declare, must) declare: the engine names them; a match needs a row card chosen first."""
-        r = self.round
-        if not self.my_turn or not self.selected:
-            return []
-        hand = r.hand(self.human)
-        cards = [played(hand[i]) for i in self.selected if i < len(hand)]
-        try:
-            if self.target is not None:
-                needs = r.declarations_needed(self.target, *cards)
-            elif len(cards) == 1 and r.can_place():
-                needs = r.declarations_needed(None, *cards)
-            else:
-                return []
-        except DosError:
-            return []
-        return offered_declarations(needs, self.selected, self.declarations, self.target_declaration,
-                                    self.engine_declares)
-
-    @property
-    def prompt(self) -> str:
-        """What the human should do next, in one sentence or two (the sentences: :mod:`dos_lab.play.prompts`)."""
-        r, s = self.round, self.view
-        if self.replaying:
-            return watching(self.name(s.current) if s.current != self.human else gettext("The table"),
-                            self.steps_left)
-        if r.over:
-            return self._over_prompt()
-        if r.current != self.human:
-            return gettext("Your turn is over: it is {player}'s turn.").format(player=self.name(r.current))
-        return turn_prompt(r, self._dos_reminder())
-
-    def _dos_reminder(self) -> str:
-        """The prompt's DOS sentence (two spaces first), or "" when no call is due or the view has no DOS!."""
-        r = self.round
-        if self.offers_dos and r.verify_call(self.human) is None and not r.has_called_dos(self.human):
-            return "  " + gettext("You hold two cards: press DOS!")
-        if self.offers_dos and self.call_with_move:
-            return "  " + gettext("DOS! goes with your move that leaves you two cards.")
-        if self.offers_dos and self._move_can_leave_two() and not r.has_called_dos(self.human):
-            return "  " + gettext("A move can leave you two cards: press DOS! first to call it with that move "
-                                  "(R11.4).")
-        return ""
-
-    def _play_again(self) -> str:
-        """What the student presses to play again once the game is over (the table's New game button)."""
-        return gettext("Press New game to play again.")
-
-    def _blocked_end(self, g: Game) -> str:
-        """Why a :attr:`~dos_lab.engine.game.Game.blocked` game is over, and who wins it."""
-        return blocked_end(g, self.human, self.name)
-
-    def _over_prompt(self) -> str:
-        r, g = self.round, self.game
-        if g is not None and g.blocked:
-            return self._blocked_end(g) + " " + self._play_again()
-        if g is not None and g.over and g.winner is not None:
-            return game_won(g, g.winner, self.human, self.name) + " " + self._play_again()
-        return round_over(r, self.human, self.name, " " + gettext("Press Next round.") if g is not None else "")
-
-    def round_summary(self) -> list[tuple[int, list[Card], int]]:
-        """For the scoring table: each player, the cards they hold and their points (R13.1)."""
-        r = self.round
-        return [(p, hand, r.hand_points(p)) for p, hand in enumerate(r.hands)]
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.message, self.message_kind = text, kind
