@@ -372,7 +372,7 @@ class ClassStore(PooledResults, KeptGames):
             r = self._rounds.round(c, room_row(c, code))
         return None if r is None else r.to_dict()
 
-    # ---------------------------------------------------------------- the teacher's room list
+    # ---------------------------------------------------------------- the teacher: a room reset, every room, clearing
 
     def reset_room(self, code: str) -> int:
         """Empty the room ``code`` for a new start (the teacher's Reset): its seats, its game and its moves are
