@@ -8,6 +8,13 @@ loses the race is checked again against the table as it now is, and played or re
 SQLite (the standard library's driver, WAL mode) is the default, a file in the site's data folder; a
 ``postgresql://`` URL selects PostgreSQL for a hub. Both go through SQLAlchemy Core, one code path.
 
+This module holds the rooms, their seats and their moves; its parts live beside it: the tables
+(:mod:`~dos_lab.classroom.schema`), the database and its versioned write (:mod:`~dos_lab.classroom.database`), the
+checks of what the class types (:mod:`~dos_lab.classroom.inputs`), each room's game rebuilt from its moves and its
+computer players (:mod:`~dos_lab.classroom.room_games`), what a seat and the teacher see
+(:mod:`~dos_lab.classroom.room_views`), the pooled results (:mod:`~dos_lab.classroom.pooled_results`) and the
+home page's kept games (:mod:`~dos_lab.classroom.kept_games`).
+
 >>> store = ClassStore(":memory:")
 >>> code = store.create_room(players=2, seed=11)
 >>> ala = store.join(code, "Ala")
@@ -19,332 +26,71 @@ SQLite (the standard library's driver, WAL mode) is the default, a file in the s
 
 from __future__ import annotations
 
-import functools
 import json
 import secrets
-import threading
 import time
-import unicodedata
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy import event
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
-from dos_lab.bots import BOTS, make_bot
-from dos_lab.engine.cards import Card
+from dos_lab.bots import BOTS
 from dos_lab.engine.events import player_name
 from dos_lab.engine.game import Game
-from dos_lab.engine.matching import parse_played
-from dos_lab.engine.moves import MAX_PLAYERS, CallDos, Catch, Draw, EndTurn, Move, Place, PlayMatch, perform
-from dos_lab.engine.round import Round
+from dos_lab.engine.moves import MAX_PLAYERS, Move
 from dos_lab.engine.rules import RuleSet
-from dos_lab.engine.state import Phase
 from dos_lab.errors import DosError, IllegalMove, InvalidInput, check_seed, whole_number
 from dos_lab.i18n import gettext, ngettext
-from dos_lab.play.controller import fresh_seed
-from dos_lab.play.observer import TableSnapshot, snapshot_of
+from dos_lab.play.observer import snapshot_of
+from dos_lab.play.table_setup import fresh_seed
+
+# `NAME as NAME`: a name this module held before its parts moved out, importable from here as before
+from .database import ATTEMPTS as ATTEMPTS
+from .database import Database, Done, room_row
+from .inputs import CODE_LENGTH as CODE_LENGTH
+from .inputs import CODE_LETTERS, MAX_NAME, bot_label, check_name, room_code
+from .kept_games import MAX_TABLE as MAX_TABLE
+from .kept_games import KeptGames
+from .pooled_results import MAX_RESULT as MAX_RESULT
+from .pooled_results import ClassSettings, PooledResults
+from .room_games import STAND_IN as STAND_IN
+from .room_games import RoomRounds, play_bots
+from .room_views import RoomSummary, SeatView
+from .schema import kept_tables, moves, results, rooms, seat_tabs, seats
+from .schema import settings as settings
 
 __all__ = ["CODE_LETTERS", "MAX_NAME", "ClassSettings", "ClassStore", "RoomSummary", "SeatView"]
 
-#: room codes use letters a class cannot misread from the board (no I, L, O, Q, U, V)
-CODE_LETTERS = "ABCDEFGHJKMNPRSTWXYZ"
-CODE_LENGTH = 4
-MAX_NAME = 24
-#: a write that loses a race is tried again this many times before the student is asked to try again
-ATTEMPTS = 50
+
 #: a student whose page has said nothing for this many seconds is away: a computer player plays for them
 AWAY_AFTER = 180.0
-#: the computer player that plays for a student who is away
-STAND_IN = "greedy"
 #: a page that has not said for this many seconds that it shows its seat is closed (pages say so every 10 s)
 TAB_SILENT = 30.0
-#: one pooled result is at most this many characters of JSON
-MAX_RESULT = 20_000
-
-_metadata = sa.MetaData()
-rooms = sa.Table(
-    "rooms", _metadata,
-    sa.Column("code", sa.String(8), primary_key=True),
-    sa.Column("players", sa.Integer, nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
-    sa.Column("rules", sa.Text, nullable=False),
-    sa.Column("version", sa.Integer, nullable=False),
-    #: the current round's save at its deal (None before the game starts)
-    sa.Column("deal", sa.Text),
-    #: the game's save at the current round's deal: scores, dealer, round number (None before the game starts)
-    sa.Column("game", sa.Text),
-    #: how many moves the room's earlier rounds hold: the current round's moves are numbered after them
-    sa.Column("first_move", sa.Integer, nullable=False, default=0),
-    sa.Column("moves", sa.Integer, nullable=False),
-    sa.Column("created", sa.Float, nullable=False),
-)
-seats = sa.Table(
-    "seats", _metadata,
-    sa.Column("code", sa.String(8), sa.ForeignKey("rooms.code", ondelete="CASCADE"), primary_key=True),
-    sa.Column("seat", sa.Integer, primary_key=True),
-    sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("bot", sa.String(16)),
-    sa.Column("token", sa.String(64), unique=True),
-    #: when the student's page last said it is open (None for a computer player)
-    sa.Column("seen", sa.Float),
-)
-#: each page (browser tab) that shows a seat, and when it last said so: two at once are one student's two tabs
-#: (or a classmate who was given the address), which the pages tell the student about
-seat_tabs = sa.Table(
-    "seat_tabs", _metadata,
-    sa.Column("token", sa.String(64), primary_key=True),
-    sa.Column("tab", sa.String(32), primary_key=True),
-    #: when the page first said it shows the seat, and when it last did
-    sa.Column("first", sa.Float, nullable=False),
-    sa.Column("seen", sa.Float, nullable=False),
-)
-moves = sa.Table(
-    "moves", _metadata,
-    sa.Column("code", sa.String(8), sa.ForeignKey("rooms.code", ondelete="CASCADE"), primary_key=True),
-    sa.Column("number", sa.Integer, primary_key=True),
-    sa.Column("move", sa.Text, nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
-)
-results = sa.Table(
-    "results", _metadata,
-    sa.Column("experiment", sa.String(64), primary_key=True),
-    sa.Column("student", sa.String(64), primary_key=True),
-    sa.Column("result", sa.Text, nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
-)
-
-#: the teacher's choices for the class (see :class:`ClassSettings`): one row each, its value as JSON
-settings = sa.Table(
-    "settings", _metadata,
-    sa.Column("name", sa.String(64), primary_key=True),
-    sa.Column("value", sa.Text, nullable=False),
-)
-
-#: a game a visitor of the home page plays against computer players (:mod:`dos_lab.play.kept`), under the token in
-#: that page's address; ``version`` goes up with every save, so a second tab with the same address cannot overwrite
-#: a game that went on in the first
-kept_tables = sa.Table(
-    "kept_tables", _metadata,
-    sa.Column("token", sa.String(64), primary_key=True),
-    sa.Column("data", sa.Text, nullable=False),
-    sa.Column("version", sa.Integer, nullable=False),
-    sa.Column("saved", sa.Float, nullable=False),
-)
-#: a kept table is at most this many characters of JSON (a long game's log included)
-MAX_TABLE = 2_000_000
 
 
-class _Lost(Exception):
-    """Another write raised the room's version first."""
-
-
-class _Done(Exception):
-    """What the write would do is done already: nothing to write."""
-
-
-@dataclass(frozen=True)
-class ClassSettings:
-    """What the teacher chose for the class's experiments: which are closed (no result is taken), whether a
-    student's share is sent as soon as the student has typed a first name, and whether students see their
-    classmates' first names (otherwise anonymous dots).
-
-    >>> ClassSettings().closed, ClassSettings().send_automatically, ClassSettings().first_names
-    (frozenset(), False, False)
-    """
-
-    closed: frozenset[str] = frozenset()
-    send_automatically: bool = False
-    first_names: bool = False
-
-
-@dataclass(frozen=True)
-class RoomSummary:
-    """One room for the teacher: its code, its seats' names, and its game (None and () before the deal)."""
-
-    code: str
-    players: int
-    names: tuple[str, ...]
-    round_number: int | None
-    scores: tuple[int, ...]
-    over: bool
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """One seat's view of its room: its own hand and what everyone at the table sees, never another hand.
-
-    Before the deal ``table`` is None and ``hand`` is empty.
-    """
-
-    code: str
-    player: int
-    version: int
-    names: tuple[str, ...]
-    #: the kind of computer player in each seat (``"greedy"``, …), or None for a student (or an empty seat)
-    bots: tuple[str | None, ...]
-    players: int
-    table: TableSnapshot | None
-    #: the round being played (1 before the deal), each player's total (with the round's points once it is over),
-    #: and the total that ends the game (R13.3)
-    round_number: int = 1
-    scores: tuple[int, ...] = ()
-    target: int = 200
-    #: for each seat, True if its student is away and a computer player plays for them (AWAY_AFTER)
-    away: tuple[bool, ...] = ()
-
-    @property
-    def started(self) -> bool:
-        return self.table is not None
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        return self.table.hand if self.table is not None else ()
-
-    @property
-    def phase(self) -> Phase | None:
-        return self.table.phase if self.table is not None else None
-
-    @property
-    def current(self) -> int | None:
-        return self.table.current if self.table is not None else None
-
-    @property
-    def my_turn(self) -> bool:
-        return self.table is not None and self.table.current == self.player and self.table.winner is None
-
-    @property
-    def over(self) -> bool:
-        """The round is over."""
-        return self.table is not None and self.table.phase is Phase.OVER
-
-
-_IN_MEMORY = ("sqlite://", "sqlite:///:memory:")
-
-
-def _url(path_or_url: str) -> str:
-    if "://" in path_or_url:
-        return path_or_url
-    if path_or_url == ":memory:":
-        return "sqlite://"
-    return f"sqlite:///{path_or_url}"
-
-
-def _shown(path_or_url: str) -> str:
-    """A file name as it is; a URL without its password (``postgresql://ala:***@school/dos``)."""
-    if "://" not in path_or_url:
-        return path_or_url
-    try:
-        return sa.engine.make_url(path_or_url).render_as_string(hide_password=True)
-    except (sa.exc.ArgumentError, ValueError):
-        return path_or_url.split("://", 1)[0][:20] + "://…"
-
-
-def _sqlite_engine(url: str) -> Engine:
-    memory = url in _IN_MEMORY
-    engine = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
-                              poolclass=sa.pool.StaticPool if memory else None)
-
-    @event.listens_for(engine, "connect")
-    def _connect(dbapi: Any, _record: Any) -> None:
-        dbapi.isolation_level = None  # the transactions below are begun by hand
-        cursor = dbapi.cursor()
-        if not memory:
-            cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=30000")
-        cursor.close()
-
-    @event.listens_for(engine, "begin")
-    def _begin(connection: Connection) -> None:
-        # a write takes the file's write lock at once, so two writers queue instead of failing halfway
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if connection.info.get("dos_write") else "BEGIN")
-
-    return engine
-
-
-class ClassStore:
+class ClassStore(PooledResults, KeptGames):
     """The site's shared, durable state (see the module's text). ``path_or_url`` is a file (SQLite), or a URL:
-    ``"sqlite:///…"`` or ``"postgresql://…"``."""
+    ``"sqlite:///…"`` or ``"postgresql://…"``. Its pooled results and the teacher's settings
+    (:class:`~dos_lab.classroom.pooled_results.PooledResults`) and the home page's kept games
+    (:class:`~dos_lab.classroom.kept_games.KeptGames`) are methods of this one store, written in their own modules."""
 
     def __init__(self, path_or_url: str = "class.db", *, away_after: float = AWAY_AFTER,
                  clock: Callable[[], float] = time.time) -> None:
-        if not isinstance(path_or_url, str) or not path_or_url.strip():
-            raise InvalidInput("the class store is a file name or a database URL, such as class.db")
         if isinstance(away_after, bool) or not isinstance(away_after, int | float) or not 0 < away_after <= 86_400:
             raise InvalidInput(f"away_after={str(away_after)[:24]} must be a number of seconds up to a day")
+        self.database = Database(path_or_url)
+        self.engine, self.url = self.database.engine, self.database.url
+        #: where the store is, as a terminal may show it (a database URL's password left out)
+        self.address = self.database.address
         #: a student silent this long is away (a computer player plays their turns until they are back)
         self.away_after = float(away_after)
         self._clock = clock
-        url = _url(path_or_url)
-        try:
-            self.engine = _sqlite_engine(url) if url.startswith("sqlite") else sa.create_engine(url)
-            _metadata.create_all(self.engine)
-        except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError, OperationalError, ValueError) as error:
-            raise InvalidInput(f"the class store {_shown(path_or_url)[:80]!r} cannot be opened: "
-                               f"{str(error.orig if hasattr(error, 'orig') else error)[:200]}") from None
-        self.url = url
-        #: where the store is, as a terminal may show it (a database URL's password left out)
-        self.address = _shown(path_or_url)
-        #: each room's round as its moves left it: (its deal, its first move, the moves played, the round); the
-        #: deal tells a room dealt again after a reset (the same code, a new game) from the one this kernel saw
-        self._rounds: dict[str, tuple[str, int, int, Round]] = {}
-        self._lock = threading.Lock()
-        # an in-memory database is one connection: a page's polling thread and its clicks take turns on it
-        self._one_connection: AbstractContextManager[Any] = threading.RLock() if url in _IN_MEMORY else nullcontext()
+        self._rounds = RoomRounds()
 
     def close(self) -> None:
-        self.engine.dispose()
-
-    # ---------------------------------------------------------------- transactions
-
-    @contextmanager
-    def _connect(self) -> Iterator[Connection]:
-        with self._one_connection, self.engine.connect() as connection:
-            yield connection
-
-    @contextmanager
-    def _writing(self) -> Iterator[Connection]:
-        with self._connect() as connection:
-            connection.info["dos_write"] = True
-            try:
-                with connection.begin():
-                    yield connection
-            finally:
-                connection.info.pop("dos_write", None)
-
-    def _write(self, code: str, change: Callable[[Connection, sa.Row[Any]], None]) -> int:
-        """Run ``change`` in one transaction that raises the room's version by one; try again when another
-        write got there first. Returns the new version."""
-        code = _room_code(code)
-        for attempt in range(ATTEMPTS):
-            try:
-                with self._writing() as c:
-                    room = self._room(c, code)
-                    change(c, room)
-                    done = c.execute(rooms.update().where(rooms.c.code == code, rooms.c.version == room.version)
-                                     .values(version=room.version + 1))
-                    if done.rowcount != 1:
-                        raise _Lost
-                    return int(room.version) + 1
-            except (_Lost, IntegrityError):
-                pass
-            except OperationalError as error:
-                if "locked" not in str(error).lower() and "busy" not in str(error).lower():
-                    raise DosError(f"the class store cannot be written: {str(error.orig)[:200]}") from None
-            time.sleep(0.002 * (attempt + 1))
-        raise DosError(gettext("the table is very busy right now: please try again"))
-
-    def _room(self, c: Connection, code: str) -> sa.Row[Any]:
-        room = c.execute(rooms.select().where(rooms.c.code == code)).first()
-        if room is None:
-            raise InvalidInput(gettext("there is no room with the code {code}: check the code on the board").format(
-                code=code))
-        return room
+        self.database.close()
 
     # ---------------------------------------------------------------- rooms
 
@@ -359,7 +105,7 @@ class ClassStore:
         for _ in range(100):
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
             try:
-                with self._writing() as c:
+                with self.database.writing() as c:
                     c.execute(rooms.insert().values(code=code, players=players, seed=seed,
                                                     rules=json.dumps(rules.to_dict()), version=1, deal=None,
                                                     game=None, first_move=0, moves=0, created=time.time()))
@@ -371,7 +117,7 @@ class ClassStore:
     def join(self, code: str, name: str) -> str:
         """Take the next empty seat under ``name`` (a first name); returns the seat's token. The game starts when
         the last seat is taken."""
-        name = _check_name(name)
+        name = check_name(name)
         token = secrets.token_urlsafe(18)
         self._take_seat(code, name, None, token)
         return token
@@ -393,13 +139,13 @@ class ClassStore:
             if same:
                 raise InvalidInput(gettext("{name} is already at this table: add a letter to tell the names apart")
                                    .format(name=same[0]))
-            label = name if bot is None else _bot_label(bot, [s.name for s in taken])
+            label = name if bot is None else bot_label(bot, [s.name for s in taken])
             c.execute(seats.insert().values(code=room.code, seat=len(taken), name=label, bot=bot, token=token,
                                             seen=None if bot else self._clock()))
             if len(taken) + 1 == room.players:
                 self._deal(c, room)
 
-        self._write(code, take)
+        self.database.write_room(code, take)
 
     def start(self, code: str) -> int:
         """Deal the game; empty seats get computer players (greedy). IllegalMove if it has already started.
@@ -411,12 +157,12 @@ class ClassStore:
             taken = c.execute(seats.select().where(seats.c.code == room.code)).all()
             names = [s.name for s in taken]
             for seat in range(len(taken), room.players):
-                label = _bot_label("greedy", names)
+                label = bot_label("greedy", names)
                 names.append(label)
                 c.execute(seats.insert().values(code=room.code, seat=seat, name=label, bot="greedy", token=None))
             self._deal(c, room)
 
-        return self._write(code, deal)
+        return self.database.write_room(code, deal)
 
     def _deal(self, c: Connection, room: sa.Row[Any]) -> None:
         rules = RuleSet.from_dict(json.loads(room.rules))
@@ -427,7 +173,7 @@ class ClassStore:
         computer players whose turn it is play."""
         c.execute(rooms.update().where(rooms.c.code == code).values(
             deal=json.dumps(game.round.to_dict()), game=json.dumps(game.to_dict()), first_move=first_move))
-        self._play_bots(c, code, game.round, first_move)
+        play_bots(c, code, game.round, first_move, self._away)
 
     def next_round(self, token: str, after: int) -> int:
         """Deal the round after round ``after`` once that round is over (R13.5); the room's new version. Every seat
@@ -435,24 +181,24 @@ class ClassStore:
         while the round is played, or when the game is over (R13.3)."""
         if not whole_number(after) or after < 1:
             raise InvalidInput(f"after={str(after)[:24]} is not a round number (1, 2, …)")
-        with self._connect() as c:
+        with self.database.connect() as c:
             seat = self._seat(c, token)
-            room = self._room(c, seat.code)
+            room = room_row(c, seat.code)
         if room.game is not None and json.loads(room.game)["round_number"] > after:
             return int(room.version)
 
         def deal(c: Connection, room: sa.Row[Any]) -> None:
-            game = self._game(c, room)
+            game = self._rounds.game(c, room)
             if game is None:
                 raise IllegalMove(gettext("the game in room {code} has not started yet").format(code=room.code))
             if game.round_number > after:
-                raise _Done
+                raise Done
             game.next_round()  # the engine's refusals: the round is still played, or the game is over
             self._start_round(c, room.code, game, room.moves)
 
         try:
-            return self._write(seat.code, deal)
-        except _Done:
+            return self.database.write_room(seat.code, deal)
+        except Done:
             return self.version(seat.code)
 
     # ---------------------------------------------------------------- the game
@@ -465,43 +211,13 @@ class ClassStore:
             raise InvalidInput(gettext("this seat token is not known here: join the room again with its code"))
         return seat
 
-    def _game(self, c: Connection, room: sa.Row[Any]) -> Game | None:
-        """The room's game with its current round as the moves left it (None before the deal)."""
-        r = self._round(c, room)
-        if r is None:
-            return None
-        game = Game.from_dict(json.loads(room.game))
-        game.round = r
-        return game
-
-    def _round(self, c: Connection, room: sa.Row[Any]) -> Round | None:
-        """The room's round as its moves left it (a copy the caller may change)."""
-        if room.deal is None:
-            return None
-        with self._lock:
-            cached = self._rounds.get(room.code)
-        if cached is not None and cached[:2] == (room.deal, room.first_move) and cached[2] <= room.moves:
-            done, r = cached[2], cached[3].copy()
-        else:
-            done, r = room.first_move, Round.from_dict(json.loads(room.deal), history=False)
-        if done < room.moves:
-            # bounded by the room's count: under READ COMMITTED a later statement may see moves committed since
-            later = c.execute(sa.select(moves.c.move).where(moves.c.code == room.code, moves.c.number > done,
-                                                            moves.c.number <= room.moves)
-                              .order_by(moves.c.number)).scalars().all()
-            for text in later:
-                perform(r, Move.from_dict(json.loads(text)))
-            with self._lock:
-                self._rounds[room.code] = (room.deal, room.first_move, room.moves, r.copy())
-        return r
-
     def view(self, token: str) -> SeatView:
         """The seat's view of its room now."""
-        with self._connect() as c:
+        with self.database.connect() as c:
             seat = self._seat(c, token)
-            room = self._room(c, seat.code)
+            room = room_row(c, seat.code)
             everyone = c.execute(seats.select().where(seats.c.code == room.code).order_by(seats.c.seat)).all()
-            game = self._game(c, room)
+            game = self._rounds.game(c, room)
         empty = room.players - len(everyone)
         names = tuple([s.name for s in everyone] + [""] * empty)
         bots = tuple([s.bot for s in everyone] + [None] * empty)
@@ -515,9 +231,9 @@ class ClassStore:
 
     def legal_moves(self, token: str) -> list[Move]:
         """The moves this seat may make now (none before the deal, or after the round)."""
-        with self._connect() as c:
+        with self.database.connect() as c:
             seat = self._seat(c, token)
-            r = self._round(c, self._room(c, seat.code))
+            r = self._rounds.round(c, room_row(c, seat.code))
         return [] if r is None else r.legal_moves(seat.seat)
 
     def play(self, token: str, move: Move | str, version: int | None = None) -> int:
@@ -525,7 +241,7 @@ class ClassStore:
         computer players whose turn follows play theirs. Returns the room's new version. A refused move raises
         :class:`~dos_lab.errors.DosError` with the rule and writes nothing; so does a move made against an older
         ``version`` of the table than the one now, if one is given."""
-        with self._connect() as c:
+        with self.database.connect() as c:
             seat = self._seat(c, token)
         if isinstance(move, str):
             move = Move.parse(move, player=seat.seat)
@@ -539,7 +255,7 @@ class ClassStore:
             if version is not None and version != room.version:
                 raise IllegalMove(gettext("the table has changed since this move was chosen: look again and choose "
                                           "anew"))
-            r = self._round(c, room)
+            r = self._rounds.round(c, room)
             if r is None:
                 raise IllegalMove(gettext("the game in room {code} has not started yet").format(code=room.code))
             r.apply(move)  # raises the rule's refusal; the copy is thrown away then
@@ -547,28 +263,9 @@ class ClassStore:
             number = room.moves + 1
             c.execute(moves.insert().values(code=room.code, number=number, move=json.dumps(move.to_dict()),
                                             at=time.time()))
-            self._play_bots(c, room.code, r, number)
+            play_bots(c, room.code, r, number, self._away)
 
-        return self._write(seat.code, record)
-
-    def _play_bots(self, c: Connection, code: str, r: Round, number: int) -> None:
-        """The computer players whose turn it is play their turns, and play for students who are away; every move
-        is recorded."""
-        bots = {s.seat: s.bot or STAND_IN for s in c.execute(seats.select().where(seats.c.code == code))
-                if s.bot or self._away(s.seen)}
-        played: list[Move] = []
-        while not r.over and r.current in bots:
-            player = r.current
-            bot = make_bot(bots[player], seed=hash((r.seed, player, r.turn)) & 0xFFFF_FFFF)
-            turn = r.turn
-            bot.play_turn(cast(Round, _Recorder(r, played)))
-            if r.turn == turn and r.current == player and not r.over:
-                break  # a bot that could not finish its turn must not hold the table forever
-        for move in played:
-            number += 1
-            c.execute(moves.insert().values(code=code, number=number, move=json.dumps(move.to_dict()),
-                                            at=time.time()))
-        c.execute(rooms.update().where(rooms.c.code == code).values(moves=number))
+        return self.database.write_room(seat.code, record)
 
     def _away(self, seen: float | None) -> bool:
         return seen is not None and seen < self._clock() - self.away_after
@@ -587,7 +284,7 @@ class ClassStore:
         if tab is not None and (not isinstance(tab, str) or not 0 < len(tab) <= 32):
             raise InvalidInput("a page's name (tab) is a text of 1 to 32 characters")
         now = self._clock()
-        with self._writing() as c:
+        with self.database.writing() as c:
             seat = self._seat(c, token)
             c.execute(seats.update().where(seats.c.token == seat.token).values(seen=now))
             if tab is None:
@@ -610,17 +307,17 @@ class ClassStore:
         ask: the one that asks first plays it."""
 
         def stand_in(c: Connection, room: sa.Row[Any]) -> None:
-            r = self._round(c, room)
+            r = self._rounds.round(c, room)
             if r is None or r.over:
-                raise _Done
+                raise Done
             seat = c.execute(seats.select().where(seats.c.code == room.code, seats.c.seat == r.current)).first()
             if seat is None or seat.bot is not None or not self._away(seat.seen):
-                raise _Done
-            self._play_bots(c, room.code, r, room.moves)
+                raise Done
+            play_bots(c, room.code, r, room.moves, self._away)
 
         try:
-            return self._write(code, stand_in)
-        except _Done:
+            return self.database.write_room(code, stand_in)
+        except Done:
             return self.version(code)
 
     def wait(self, code: str, version: int, timeout: float = 2.0) -> int:
@@ -634,9 +331,9 @@ class ClassStore:
 
     def version(self, code: str) -> int:
         """The room's version now: it rises by one with every change (a seat taken, the deal, a move)."""
-        code = _room_code(code)
-        with self._connect() as c:
-            return int(self._room(c, code).version)
+        code = room_code(code)
+        with self.database.connect() as c:
+            return int(room_row(c, code).version)
 
     def history(self, code: str) -> tuple[dict[str, Any] | None, list[Move]]:
         """The current round's save at the deal (None before it) and every move since, in order."""
@@ -659,9 +356,9 @@ class ClassStore:
 
     def _moves(self, code: str, after: int | None) -> tuple[sa.Row[Any], list[Move]]:
         """The room and its moves after the first ``after`` (the current round's, if None)."""
-        code = _room_code(code)
-        with self._connect() as c:
-            room = self._room(c, code)
+        code = room_code(code)
+        with self.database.connect() as c:
+            room = room_row(c, code)
             after = room.first_move if after is None else after
             texts = c.execute(sa.select(moves.c.move).where(moves.c.code == code, moves.c.number > after,
                                                             moves.c.number <= room.moves)
@@ -670,89 +367,12 @@ class ClassStore:
 
     def save(self, code: str) -> dict[str, Any] | None:
         """The round now, as :meth:`Round.to_dict` writes it (None before the deal)."""
-        code = _room_code(code)
-        with self._connect() as c:
-            r = self._round(c, self._room(c, code))
+        code = room_code(code)
+        with self.database.connect() as c:
+            r = self._rounds.round(c, room_row(c, code))
         return None if r is None else r.to_dict()
 
-    # ---------------------------------------------------------------- games against computer players
-
-    def keep_table(self, token: str, data: dict[str, Any], version: int = 0) -> int:
-        """Keep a home-page game (:func:`dos_lab.play.kept.kept`) under ``token``, replacing the save of
-        ``version`` (0: a new token). Returns the new version; InvalidInput when the save kept now is not
-        ``version`` — the game went on in another tab — and nothing is written."""
-        token = _check_token(token)
-        text = json.dumps(data, allow_nan=False)
-        if len(text) > MAX_TABLE:
-            raise InvalidInput(f"a kept game may be at most {MAX_TABLE} characters long as JSON")
-        new = {"data": text, "version": version + 1, "saved": self._clock()}
-        try:
-            with self._writing() as c:
-                if version == 0:
-                    c.execute(kept_tables.insert().values(token=token, **new))
-                    return 1
-                done = c.execute(kept_tables.update().values(**new)
-                                 .where(kept_tables.c.token == token, kept_tables.c.version == version))
-                if done.rowcount == 1:
-                    return version + 1
-        except IntegrityError:
-            pass
-        except OperationalError as error:
-            raise DosError(f"the class store cannot be written: {str(error.orig)[:200]}") from None
-        raise InvalidInput(gettext("this game went on in another tab or window: reload this page to play it here"))
-
-    def kept_table(self, token: str) -> tuple[dict[str, Any], int]:
-        """The game kept under ``token`` and its version; InvalidInput if there is none."""
-        token = _check_token(token)
-        with self._connect() as c:
-            row = c.execute(sa.select(kept_tables.c.data, kept_tables.c.version)
-                            .where(kept_tables.c.token == token)).first()
-        if row is None:
-            raise InvalidInput(gettext("no game is kept under this page's address"))
-        return json.loads(row.data), int(row.version)
-
-    # ---------------------------------------------------------------- pooled results
-
-    def submit(self, experiment: str, student: str, result: Any) -> None:
-        """Keep ``student``'s result of ``experiment``; a later one replaces the earlier (one per student).
-        InvalidInput if the teacher has closed the experiment (:meth:`close_experiment`; "lesson-01-hits" closes
-        its guesses, "lesson-01-hits/guess", too)."""
-        experiment, student = _check_experiment(experiment), _check_name(student)
-        if experiment.split("/")[0] in self.settings().closed:
-            raise InvalidInput(gettext("The teacher has closed this class experiment: it takes no more results."))
-        try:
-            text = json.dumps(result, allow_nan=False)
-        except (TypeError, ValueError):
-            raise InvalidInput("a result is numbers, texts, lists and tables (JSON), not "
-                               f"{type(result).__name__}") from None
-        if len(text) > MAX_RESULT:
-            raise InvalidInput(f"a result may be at most {MAX_RESULT} characters long as JSON")
-        for attempt in range(ATTEMPTS):
-            try:
-                with self._writing() as c:
-                    c.execute(results.delete().where(results.c.experiment == experiment,
-                                                     results.c.student == student))
-                    c.execute(results.insert().values(experiment=experiment, student=student, result=text,
-                                                      at=time.time()))
-                return
-            except IntegrityError:
-                time.sleep(0.002 * (attempt + 1))
-        raise DosError("the class store is very busy right now: please try again")
-
-    def results_mark(self, *experiments: str) -> tuple[int, float]:
-        """How many results the ``experiments`` have, and when the latest came: a cheap look for a page that
-        shows them (it changes whenever a result is sent)."""
-        with self._connect() as c:
-            count, latest = c.execute(sa.select(sa.func.count(), sa.func.max(results.c.at))
-                                      .where(results.c.experiment.in_(experiments))).one()
-        return int(count), float(latest or 0.0)
-
-    def results(self, experiment: str) -> list[tuple[str, Any]]:
-        """Every student's result of ``experiment``, in the order they were sent."""
-        with self._connect() as c:
-            rows = c.execute(sa.select(results.c.student, results.c.result).where(results.c.experiment == experiment)
-                             .order_by(results.c.at, results.c.student)).all()
-        return [(row.student, json.loads(row.result)) for row in rows]
+    # ---------------------------------------------------------------- the teacher: a room reset, every room, clearing
 
     def reset_room(self, code: str) -> int:
         """Empty the room ``code`` for a new start (the teacher's Reset): its seats, its game and its moves are
@@ -767,164 +387,37 @@ class ClassStore:
             c.execute(seats.delete().where(seats.c.code == room.code))
             c.execute(rooms.update().where(rooms.c.code == room.code).values(deal=None, game=None, first_move=0,
                                                                              moves=0, seed=fresh_seed()))
-            with self._lock:
-                self._rounds.pop(room.code, None)
+            self._rounds.forget(room.code)
 
-        return self._write(code, empty)
+        return self.database.write_room(code, empty)
 
     def seated(self, token: str) -> bool:
         """Does the seat token still hold a seat? (No, once the teacher has reset or cleared its room.)"""
         if not isinstance(token, str) or not token or len(token) > 64:
             return False
-        with self._connect() as c:
+        with self.database.connect() as c:
             return c.execute(sa.select(seats.c.seat).where(seats.c.token == token)).first() is not None
 
     def rooms_now(self) -> list[RoomSummary]:
         """Every room as its teacher sees it: who sits where, and how far the game is, oldest room first."""
         found = []
-        with self._connect() as c:
+        with self.database.connect() as c:
             for room in c.execute(sa.select(rooms).order_by(rooms.c.created, rooms.c.code)).all():
                 names = c.execute(sa.select(seats.c.name).where(seats.c.code == room.code)
                                   .order_by(seats.c.seat)).scalars().all()
-                game = self._game(c, room)
+                game = self._rounds.game(c, room)
                 found.append(RoomSummary(room.code, room.players, tuple(names), None if game is None else
                                          game.round_number, () if game is None else tuple(game.scores),
                                          game is not None and game.over))
         return found
 
-    def sent(self) -> list[tuple[str, str, Any, float]]:
-        """Every result of every experiment: (experiment, student, result, when it was sent), experiment by
-        experiment in the order they were sent."""
-        with self._connect() as c:
-            rows = c.execute(sa.select(results).order_by(results.c.experiment, results.c.at,
-                                                         results.c.student)).all()
-        return [(row.experiment, row.student, json.loads(row.result), row.at) for row in rows]
-
-    def settings(self) -> ClassSettings:
-        """The teacher's choices for the class, as the store has them now."""
-        with self._connect() as c:
-            found = {row.name: json.loads(row.value) for row in c.execute(sa.select(settings)).all()}
-        return ClassSettings(frozenset(found.get("closed", ())), bool(found.get("send_automatically", False)),
-                             bool(found.get("first_names", False)))
-
-    def change_settings(self, *, send_automatically: bool | None = None, first_names: bool | None = None) -> None:
-        """Turn sending automatically or showing first names on or off; None leaves a setting as it is."""
-        for name, value in (("send_automatically", send_automatically), ("first_names", first_names)):
-            if value is not None:
-                self._change(name, functools.partial(_replaced, bool(value)))
-
-    def close_experiment(self, experiment: str) -> None:
-        """Take no more results of ``experiment`` (and of its guesses) until it is opened again."""
-        name = _check_experiment(experiment)
-        self._change("closed", lambda closed: sorted({*(closed or ()), name}))
-
-    def open_experiment(self, experiment: str) -> None:
-        """Take results of ``experiment`` again."""
-        name = _check_experiment(experiment)
-        self._change("closed", lambda closed: sorted(set(closed or ()) - {name}))
-
-    def _change(self, name: str, change: Callable[[Any], Any]) -> None:
-        """Set the setting ``name`` to ``change(its value now)`` in one transaction (None if it was never set)."""
-        with self._writing() as c:
-            now = c.execute(sa.select(settings.c.value).where(settings.c.name == name)).scalar()
-            value = change(None if now is None else json.loads(now))
-            c.execute(settings.delete().where(settings.c.name == name))
-            c.execute(settings.insert().values(name=name, value=json.dumps(value)))
-
     def clear(self) -> dict[str, int]:
         """Delete everything the class left: every room with its seats and moves, every result, and every game
         kept for the home page. Returns how many rooms and results there were."""
-        with self._writing() as c:
+        with self.database.writing() as c:
             counted = {"rooms": c.execute(sa.select(sa.func.count()).select_from(rooms)).scalar_one(),
                        "results": c.execute(sa.select(sa.func.count()).select_from(results)).scalar_one()}
             for table in (moves, seat_tabs, seats, results, rooms, kept_tables):
                 c.execute(table.delete())
         return counted
 
-
-class _Recorder:
-    """A round as a computer player sees it, writing down each of its actions as the engine's move."""
-
-    def __init__(self, r: Round, played: list[Move]) -> None:
-        self._r = r
-        self._played = played
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._r, name)
-
-    def _do(self, move: Move) -> Any:
-        result = perform(self._r, move)
-        self._played.append(move)
-        return result
-
-    def match(self, target: Any, *cards: Any, target_as: Any = None, call_dos: bool = False) -> Any:
-        player = self._r.current
-        found = self._r.match(target, *cards, target_as=target_as, call_dos=call_dos)
-        self._played.append(PlayMatch(player, found.target, tuple(map(parse_played, found.cards)), found.target_as,
-                                      call_dos))
-        return found
-
-    def draw(self, *, call_dos: bool = False) -> Any:
-        return self._do(Draw(self._r.current, call_dos))
-
-    def place(self, card: Any, *, call_dos: bool = False) -> None:
-        self._do(Place(self._r.current, parse_played(card), call_dos))
-
-    def end_turn(self, *, call_dos: bool = False) -> None:
-        self._do(EndTurn(self._r.current, call_dos))
-
-    def call_dos(self, player: int) -> bool:
-        return bool(self._do(CallDos(player)))
-
-    def catch_dos(self, caller: int, target: int) -> bool:
-        return bool(self._do(Catch(caller, target)))
-
-
-def _check_token(token: Any) -> str:
-    if not isinstance(token, str) or not 8 <= len(token) <= 64 or not token.isascii() or \
-            not all(ch.isalnum() or ch in "-_" for ch in token):
-        raise InvalidInput(gettext("this page's address does not hold a kept game"))
-    return token
-
-
-def _room_code(code: Any) -> str:
-    if not isinstance(code, str):
-        raise InvalidInput(gettext("a room code is four letters, such as KBTM"))
-    text = code.strip().upper()
-    if len(text) != CODE_LENGTH or any(ch not in CODE_LETTERS for ch in text):
-        raise InvalidInput(gettext("{code} is not a room code: a room code is four letters, such as KBTM").format(
-            code=" ".join(code.split())[:12] or "—"))
-    return text
-
-
-def _replaced(value: Any, _old: Any) -> Any:
-    return value
-
-
-def _check_experiment(experiment: Any) -> str:
-    if not isinstance(experiment, str) or not 0 < len(experiment) <= 64 or not experiment.isprintable():
-        raise InvalidInput("an experiment is named by a short text, such as '2.easiest'")
-    return experiment
-
-
-def _check_name(name: Any) -> str:
-    if not isinstance(name, str):
-        raise InvalidInput(gettext("a name is a first name, such as Ala"))
-    text = " ".join(name.split())
-    if not text:
-        raise InvalidInput(gettext("please type your first name"))
-    if len(text) > MAX_NAME:
-        raise InvalidInput(gettext("a name may be at most {count} letters long: a first name is enough").format(
-            count=MAX_NAME))
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise InvalidInput(gettext("a name may not hold control characters: type your first name"))
-    return text
-
-
-def _bot_label(kind: str, taken: list[str]) -> str:
-    """``"greedy"``, or ``"greedy 2"`` when there is one already."""
-    label, n = kind, 1
-    while label in taken:
-        n += 1
-        label = f"{kind} {n}"
-    return label

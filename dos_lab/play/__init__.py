@@ -5,7 +5,12 @@ can answer — it asks :class:`~dos_lab.engine.round.Round` — and each idea li
 
 * :mod:`~dos_lab.play.intents` — what a player asks for, as typed objects (and the tutorials' script lines)
 * :mod:`~dos_lab.play.observer` — the one replay of events into what a player may see
-* :mod:`~dos_lab.play.controller` — selection, intents, hints, undo, bot stepping
+* :mod:`~dos_lab.play.controller` — the table model: selection, intents, undo, bot stepping
+* :mod:`~dos_lab.play.table_state` — what a table shows and allows now (the controller's questions)
+* :mod:`~dos_lab.play.table_setup` — how a table starts: its setup, its game and its bots
+* :mod:`~dos_lab.play.declarations` — the wild cards of a prepared move, to declare
+* :mod:`~dos_lab.play.hints` — the hint's match and the choice that selects it
+* :mod:`~dos_lab.play.prompts` — the phase sentences: what to do next, how a round or game ended
 * :mod:`~dos_lab.play.example` — a tutorial's playable example: a small table with a goal
 * :mod:`~dos_lab.play.steps` — a turn cut into steps for the tutorial stepper, and its text
 * :mod:`~dos_lab.play.positions` — named staged positions

@@ -13,6 +13,12 @@ event at a time (:meth:`TableController.next_step`, :meth:`TableController.skip`
 from :attr:`TableController.view`, the frame the observer
 (:mod:`dos_lab.play.observer`) made for the last event shown.
 
+This module holds the table's state and its intents. What a view reads — the round, whose turn, which buttons
+the engine allows, the prompt — is the base class :class:`~dos_lab.play.table_state.TableState`; the rest are
+functions of their own modules: how a table starts (:mod:`~dos_lab.play.table_setup`: :class:`TableSetup`,
+:func:`fresh_seed`), the wild cards to declare (:mod:`~dos_lab.play.declarations`), the hint
+(:mod:`~dos_lab.play.hints`) and the phase sentences (:mod:`~dos_lab.play.prompts`).
+
 >>> from dos_lab.play.positions import staged_game
 >>> table = TableController(staged_game("colour-match"), ["greedy"])
 >>> table.prompt
@@ -30,26 +36,27 @@ from __future__ import annotations
 import dataclasses
 import functools
 import logging
-import secrets
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, field
 from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
-from dos_lab.bots import Bot, make_bot
-from dos_lab.engine.cards import COLORS, Card, Color, Kind
-from dos_lab.engine.events import DosCalled, Event, player_name
-from dos_lab.engine.game import BLOCKED_ROUNDS, Game
-from dos_lab.engine.matching import WILD_RANGE, Bonus, Match, Played, parse_played
+from dos_lab.bots import Bot
+from dos_lab.engine.cards import Card, Color
+from dos_lab.engine.events import DosCalled, player_name
+from dos_lab.engine.game import Game
+from dos_lab.engine.matching import Match, Played
 from dos_lab.engine.round import Round
-from dos_lab.engine.rules import AfterDraw, BonusPlacement, RuleSet
 from dos_lab.engine.state import Phase
-from dos_lab.errors import DosError, InvalidInput
+from dos_lab.errors import DosError
 from dos_lab.i18n import card_codes, gettext, ngettext
-from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, perform, played
+from dos_lab.play.declarations import Declaration, NeedsInput, check_declared, played_as
+from dos_lab.play.hints import choice_for, hinted_match
+from dos_lab.play.intents import CallDos, Catch, Draw, EndTurn, Intent, Place, PlayMatch, Undo, perform
 from dos_lab.play.listeners import Observable
-from dos_lab.play.observer import TableSnapshot, replay, snapshot_of
-from dos_lab.play.positions import staged_game
+from dos_lab.play.observer import replay, snapshot_of
+from dos_lab.play.prompts import match_message
+from dos_lab.play.table_setup import TableSetup, fresh_seed, game_for, seat_bots, with_seed
+from dos_lab.play.table_state import TableState
 
 __all__ = ["Declaration", "NeedsInput", "TableController", "TableSetup", "fresh_seed"]
 
@@ -58,45 +65,6 @@ P = ParamSpec("P")
 T = TypeVar("T")
 #: a safety net only: the engine ends every round long before this many bot turns
 MAX_BOT_TURNS = 5000
-
-
-def fresh_seed() -> int:
-    """A new seed for a visitor who did not ask for one (shown on the table, so the deal can be replayed)."""
-    return secrets.randbelow(1_000_000)
-
-
-class NeedsInput(Exception):
-    """The player has not said enough yet (no card selected, no row card chosen); not a rule."""
-
-
-@dataclass(frozen=True)
-class TableSetup:
-    """How to start a game: the bots (one kind per seat after the human's), the seed (None: a fresh
-    one), rule options, and optionally a named staged position (:data:`dos_lab.play.positions.POSITIONS`)."""
-
-    bots: tuple[str, ...] = ("greedy",)
-    seed: int | None = 0
-    rules: dict[str, Any] = field(default_factory=dict)
-    position: str | None = None
-    #: the chance that a bot forgets to call DOS, so there is someone to catch
-    forget_dos: float = 0.25
-
-
-@dataclass(frozen=True)
-class Declaration:
-    """A wild card of the move being prepared that the player declares: ``where`` is ``"hand"`` or
-    ``"row"``, ``index`` its position there, ``choices`` the values offered as codes (``"R"``, ``"7"``;
-    ``""`` = let the engine choose), ``value`` the player's choice so far."""
-
-    where: str
-    index: int
-    card: Card
-    choices: tuple[str, ...]
-    value: str
-
-
-def _code(value: int | Color) -> str:
-    return value.value if isinstance(value, Color) else str(value)
 
 
 def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable[Concatenate[TableController, P], None]:
@@ -122,7 +90,7 @@ def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable
     return cast("Callable[Concatenate[TableController, P], None]", wrapper)
 
 
-class TableController(Observable):
+class TableController(TableState, Observable):
     """A table with one human seat (``human``, player 0 by default) and bots in the others.
 
     ``table`` is a :class:`Game` (rounds, scores, Next round, New game) or a single
@@ -142,18 +110,18 @@ class TableController(Observable):
     def __init__(self, table: Game | Round, bots: Sequence[Bot | str] = (), human: int = 0, *,
                  forget_dos: float = 0.25, engine_declares: bool = True, select_drawn: bool = True,
                  clear_after_refusal: bool = False) -> None:
-        self.game: Game | None = table if isinstance(table, Game) else None
-        self._round: Round | None = table if isinstance(table, Round) else None
+        self.game = table if isinstance(table, Game) else None
+        self._round = table if isinstance(table, Round) else None
         self.human = human
         self.engine_declares = engine_declares
         self.select_drawn = select_drawn
         self.clear_after_refusal = clear_after_refusal
         #: the view has a DOS! button (a tutorial example may not): the prompt mentions DOS only then
         self.offers_dos = True
-        self.bots = _seat_bots(self.players, bots, human, self.seed, forget_dos) if bots else {}
-        self.selected: list[int] = []
-        self.target: int | None = None
-        self.declarations: dict[int, str] = {}
+        self.bots = seat_bots(self.players, bots, human, self.seed, forget_dos) if bots else {}
+        self.selected = []
+        self.target = None
+        self.declarations = {}
         self.target_declaration = ""
         #: DOS! was pressed before the move that leaves two cards: the call rides on that move (R11.4)
         self.call_with_move = False
@@ -161,7 +129,7 @@ class TableController(Observable):
         self.message_kind = "info"
         self.setup = TableSetup(bots=tuple(getattr(b, "name", "bot") for b in self.bots.values()), seed=self.seed)
         self._shown = 0
-        self._frames: dict[int, TableSnapshot] = {}
+        self._frames = {}
         self._undoable = 0
         self._called_with_move = False
         self._begin_round()
@@ -169,271 +137,11 @@ class TableController(Observable):
     @classmethod
     def from_setup(cls, setup: TableSetup) -> TableController:
         """A new table from a :class:`TableSetup` (raises :class:`~dos_lab.errors.InvalidInput` if it is bad)."""
-        setup = _with_seed(setup)
-        game, kinds = _game_for(setup)
+        setup = with_seed(setup)
+        game, kinds = game_for(setup)
         table = cls(game, kinds, forget_dos=setup.forget_dos)
         table.setup = dataclasses.replace(setup, bots=tuple(kinds))
         return table
-
-    # ------------------------------------------------------------------ reading
-
-    @property
-    def round(self) -> Round:
-        """The round being played."""
-        return self.game.round if self.game is not None else cast(Round, self._round)
-
-    @property
-    def players(self) -> int:
-        """How many seats the table has."""
-        return self.game.players if self.game is not None else cast(Round, self._round).players
-
-    @property
-    def seed(self) -> int:
-        """The seed of the deal (shown, so a deal can be played again)."""
-        return self.game.seed if self.game is not None else 0
-
-    @property
-    def rules(self) -> RuleSet:
-        """The rule options."""
-        return self.round.rules
-
-    @property
-    def replaying(self) -> bool:
-        """True while bot events are waiting to be shown (press Next or Skip)."""
-        return self._shown < self.round.event_count
-
-    @property
-    def steps_left(self) -> int:
-        """How many bot events are still to be shown."""
-        return self.round.event_count - self._shown
-
-    @property
-    def view(self) -> TableSnapshot:
-        """The table as it should be drawn now: mid-replay, the frame after the last shown event."""
-        if self.replaying and self._shown - 1 in self._frames:
-            return self._frames[self._shown - 1]
-        return snapshot_of(self.round, self.human)
-
-    @property
-    def events(self) -> list[Event]:
-        """The events of this round shown so far, oldest first."""
-        return self.round.log[:self._shown]
-
-    @property
-    def live(self) -> bool:
-        """True when the human may act: every bot event shown and the round still on."""
-        return not self.replaying and not self.round.over
-
-    @property
-    def my_turn(self) -> bool:
-        """True when the human may act and it is their turn."""
-        return self.live and self.round.current == self.human
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        """The human's cards."""
-        return self.round.hand(self.human)
-
-    def name(self, player: int) -> str:
-        """``"You (P1)"`` for the human, ``"P2 (greedy bot)"`` for a bot, ``"P2"`` for an empty seat."""
-        if player == self.human:
-            return gettext("You ({player})").format(player=player_name(player))
-        if player not in self.bots:
-            return player_name(player)
-        # the bots' names are marked for the catalogs where the setup panel names them (widgets/setup.py)
-        return gettext("{player} ({bot} bot)").format(player=player_name(player),
-                                                      bot=gettext(getattr(self.bots[player], "name", "?")))
-
-    def enabled(self) -> dict[str, bool]:
-        """Which action buttons the engine allows now (the view enables exactly these)."""
-        r = self.round
-        mine = self.my_turn
-        game_over = self.game is None or self.game.over
-        return {
-            "match": mine and r.can_match(),
-            "draw": mine and r.can_draw(),
-            "place": mine and r.can_place(),
-            "end_turn": mine and r.can_end_turn(),
-            "dos": self.dos_due(),
-            "hint": mine,
-            "undo": self.live and self._undoable > 0 and r.can_undo,
-            "next": self.replaying,
-            "skip": self.replaying,
-            "next_round": not self.replaying and r.over and not game_over,
-        }
-
-    def offered(self) -> dict[str, bool]:
-        """Which action buttons a student may press now: those :meth:`enabled` allows and, on the student's own
-        turn, Match and End turn whatever the engine would say. Pressing one the rules refuse shows the refusal
-        with its rule ("match or draw first (R3.1)"), and a greyed-out button teaches nothing: the tutorials ask
-        students to try exactly that. Draw and Place stay as the engine allows them."""
-        offered = self.enabled()
-        if self.my_turn and not self.round.over:
-            offered["match"] = offered["end_turn"] = True
-        return offered
-
-    def dos_due(self) -> bool:
-        """True if DOS! would count now: the engine accepts your call and you have not called yet, or a
-        move you may make now leaves you two cards, so the call can ride on it (R11.1, R11.4)."""
-        r = self.round
-        if not self.live:
-            return False
-        if r.verify_call(self.human) is None:
-            return not r.has_called_dos(self.human)
-        return self.my_turn and not self.call_with_move and self._move_can_leave_two()
-
-    def _move_can_leave_two(self) -> bool:
-        """True if one of the moves the engine offers now leaves the human holding two cards."""
-        r = self.round
-        held = len(r.hand(self.human))
-        if r.can_place() and held == 3:
-            return True
-        return 3 <= held <= 4 and any(held - len(m.cards) == 2 for m in r.legal_matches())
-
-    def can_catch(self, player: int) -> bool:
-        """True if a catch of ``player`` would succeed now (the engine's answer, R11.4)."""
-        return self.live and player != self.human and self.round.verify_catch(self.human, player) is None
-
-    def can_be_caught(self) -> bool:
-        """True if another player could catch the human now."""
-        return not self.replaying and not self.round.over and self.human in self.round.exposed_players
-
-    def declarations_needed(self) -> list[Declaration]:
-        """The wild cards of the move being prepared that the player may (or, when the engine does not
-        declare, must) declare: the engine names them; a match needs a row card chosen first."""
-        r = self.round
-        if not self.my_turn or not self.selected:
-            return []
-        hand = r.hand(self.human)
-        cards = [played(hand[i]) for i in self.selected if i < len(hand)]
-        try:
-            if self.target is not None:
-                needs = r.declarations_needed(self.target, *cards)
-            elif len(cards) == 1 and r.can_place():
-                needs = r.declarations_needed(None, *cards)
-            else:
-                return []
-        except DosError:
-            return []
-        shown = []
-        for need in needs:
-            if need.on_row:
-                where, index, value = "row", need.position, self.target_declaration
-            else:
-                where, index = "hand", self.selected[need.position]
-                value = self.declarations.get(index, "")
-            if self.engine_declares:
-                if len(need.choices) <= 1:  # nothing to choose: the engine's choice is the only one
-                    continue
-                choices = ("", *(_code(c) for c in need.choices))
-            else:  # the player announces it (R9.1, R10.1), and may announce a value that does not fit
-                choices = tuple(_code(c) for c in (COLORS if need.card.kind is Kind.WILD_DOS else WILD_RANGE))
-            shown.append(Declaration(where, index, need.card, choices, value))
-        return shown
-
-    @property
-    def prompt(self) -> str:
-        """What the human should do next, in one sentence or two."""
-        r, s = self.round, self.view
-        if self.replaying:
-            who = self.name(s.current) if s.current != self.human else gettext("The table")
-            return ngettext("{player} is playing — {count} step to watch. Press Next to see each step, or Skip to "
-                            "jump to your turn.",
-                            "{player} is playing — {count} steps to watch. Press Next to see each step, or Skip to "
-                            "jump to your turn.", self.steps_left).format(player=who, count=self.steps_left)
-        if r.over:
-            return self._over_prompt()
-        if r.current != self.human:
-            return gettext("Your turn is over: it is {player}'s turn.").format(player=self.name(r.current))
-        dos = ""
-        if self.offers_dos and r.verify_call(self.human) is None and not r.has_called_dos(self.human):
-            dos = "  " + gettext("You hold two cards: press DOS!")
-        elif self.offers_dos and self.call_with_move:
-            dos = "  " + gettext("DOS! goes with your move that leaves you two cards.")
-        elif self.offers_dos and self._move_can_leave_two() and not r.has_called_dos(self.human):
-            dos = "  " + gettext("A move can leave you two cards: press DOS! first to call it with that move (R11.4).")
-        if r.phase is Phase.BONUS:
-            if r.rules.bonus_placement is BonusPlacement.OPTIONAL:
-                return ngettext("Colour bonus! Select a card and press Place to put it into the Center Row ({count} to "
-                                "place — or End turn to keep your cards, R8 E3).",
-                                "Colour bonus! Select a card and press Place to put it into the Center Row ({count} to "
-                                "place — or End turn to keep your cards, R8 E3).", r.bonuses_owed
-                                ).format(count=r.bonuses_owed) + dos
-            return ngettext("Colour bonus! Select a card and press Place to put it into the Center Row ({count} to "
-                            "place, R8 E3).",
-                            "Colour bonus! Select a card and press Place to put it into the Center Row ({count} to "
-                            "place, R8 E3).", r.bonuses_owed).format(count=r.bonuses_owed) + dos
-        if r.phase is Phase.DREW:
-            drawn = r.drawn_card
-            if drawn is None:
-                return gettext("The draw pile is empty: press End turn (R14.2).")
-            if r.matches_this_turn:
-                return gettext("Press End turn.") + dos
-            card = card_codes(drawn.code)
-            if r.legal_matches():
-                if r.rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY:
-                    return gettext("You drew {card}. It can be matched: select it (and maybe a partner card) and a "
-                                   "row card, then Match — or select any card and Place it (R7.2, R7.3).").format(
-                        card=card) + dos
-                return gettext("You drew {card}. It can be matched: select cards and a row card, then Match — or "
-                               "select any card and Place it (R7.2, R7.3).").format(card=card) + dos
-            return gettext("You drew {card} and no match uses it: select a card and press Place to put it into the "
-                           "Center Row (R7.3).").format(card=card) + dos
-        if r.matches_this_turn:
-            return gettext("Match another row card, or press End turn.") + dos
-        return gettext("Your turn: select one or two cards and a row card, then Match — or Draw.") + dos
-
-    def _play_again(self) -> str:
-        """What the student presses to play again once the game is over (the table's New game button)."""
-        return gettext("Press New game to play again.")
-
-    def _blocked_end(self, g: Game) -> str:
-        """Why a :attr:`~dos_lab.engine.game.Game.blocked` game is over, and who wins it."""
-        why = ngettext("Game over: {count} round in a row ended with nobody going out (R14.2).",
-                       "Game over: {count} rounds in a row ended with nobody going out (R14.2).",
-                       BLOCKED_ROUNDS).format(count=BLOCKED_ROUNDS)
-        if g.winner is None:
-            return why + " " + gettext("The highest totals are tied, so nobody wins the game.")
-        points = g.scores[g.winner]
-        if g.winner == self.human:
-            return why + " " + ngettext("You win the game with the most points: {points}.",
-                                        "You win the game with the most points: {points}.", points).format(
-                                            points=points)
-        return why + " " + ngettext("{player} wins the game with the most points: {points}.",
-                                    "{player} wins the game with the most points: {points}.", points).format(
-                                        player=self.name(g.winner), points=points)
-
-    def _over_prompt(self) -> str:
-        r, g = self.round, self.game
-        if g is not None and g.blocked:
-            return self._blocked_end(g) + " " + self._play_again()
-        if g is not None and g.over and g.winner is not None:
-            points = g.scores[g.winner]
-            if g.winner == self.human:
-                said = ngettext("Game over: You win the game with {points} point (target {target}).",
-                                "Game over: You win the game with {points} points (target {target}).",
-                                points).format(points=points, target=g.rules.target_score)
-            else:
-                said = ngettext("Game over: {player} wins the game with {points} point (target {target}).",
-                                "Game over: {player} wins the game with {points} points (target {target}).",
-                                points).format(player=self.name(g.winner), points=points,
-                                               target=g.rules.target_score)
-            return said + " " + self._play_again()
-        then = " " + gettext("Press Next round.") if g is not None else ""
-        if r.winner is None:
-            return gettext("The round ended with no score (R14.2).") + then
-        if r.winner == self.human:
-            return ngettext("Round over: You went out and score {points} point.",
-                            "Round over: You went out and score {points} points.", r.points).format(
-                points=r.points) + then
-        return ngettext("Round over: {player} went out and scores {points} point.",
-                        "Round over: {player} went out and scores {points} points.", r.points).format(
-            player=self.name(r.winner), points=r.points) + then
-
-    def round_summary(self) -> list[tuple[int, list[Card], int]]:
-        """For the scoring table: each player, the cards they hold and their points (R13.1)."""
-        r = self.round
-        return [(p, hand, r.hand_points(p)) for p, hand in enumerate(r.hands)]
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.message, self.message_kind = text, kind
@@ -493,29 +201,12 @@ class TableController(Observable):
 
     def _played(self, index: int) -> Played:
         """The hand card at ``index`` with the player's declaration, if they made one."""
-        card = self.hand[index]
-        value = self.declarations.get(index, "")
-        if not value or not card.is_wild:
-            return played(card)
-        return played(card, Color.parse(value) if card.kind is Kind.WILD_DOS else int(value))
+        return played_as(self.hand[index], self.declarations.get(index, ""))
 
     def _missing_declaration(self) -> None:
         """When the human must declare wilds themselves, say which declaration is still missing."""
-        if self.engine_declares:
-            return
-        for need in self.declarations_needed():
-            if need.value:
-                continue
-            what = "colour" if need.card.kind is Kind.WILD_DOS else "number"
-            rule = ("R9.1" if need.card.kind is Kind.WILD_DOS else "R10.1") if need.where == "hand" else (
-                "R9.2" if need.card.kind is Kind.WILD_DOS else "R10.2")
-            text = {("hand", "colour"): gettext("First say what your {card} stands for: choose its colour ({rule})."),
-                    ("hand", "number"): gettext("First say what your {card} stands for: choose its number ({rule})."),
-                    ("row", "colour"): gettext("First say what the Center Row's {card} stands for: choose its colour "
-                                               "({rule})."),
-                    ("row", "number"): gettext("First say what the Center Row's {card} stands for: choose its number "
-                                               "({rule}).")}[need.where, what]
-            raise NeedsInput(text.format(card=card_codes(need.card.code), rule=rule))
+        if not self.engine_declares:
+            check_declared(self.declarations_needed())
 
     def _do(self, intent: Intent) -> object:
         """Send one intent to the engine; note it for Undo, show its events, and let the bots play."""
@@ -554,7 +245,7 @@ class TableController(Observable):
         intent = PlayMatch(self.human, self.target, tuple(self._played(i) for i in self.selected), target_as,
                            call_dos=self.call_with_move)
         m = cast(Match, self._do(intent))
-        self._say(_match_message(m, self._called()), "ok")
+        self._say(match_message(m, self._called()), "ok")
 
     @_intent
     def draw(self) -> None:
@@ -644,33 +335,10 @@ class TableController(Observable):
     def hint(self) -> None:
         """Select one legal match (a colour match if there is one), or say why there is none."""
         r = self._require_turn()
-        matches = r.legal_matches()
-        if not matches:
-            if r.phase is Phase.BONUS:
-                raise NeedsInput(gettext("Hint: select any card and press Place: it becomes a new Center Row card."))
-            if r.phase is Phase.DREW:
-                raise NeedsInput(gettext("Hint: no match is possible now: select a card and press Place (R7.3)."))
-            if r.matches_this_turn:
-                raise NeedsInput(gettext("Hint: no other match is possible: press End turn."))
-            raise NeedsInput(gettext("Hint: no match is possible: press Draw (R3.1)."))
-        m = next((m for m in matches if m.bonus is Bonus.DOUBLE_COLOUR), None) or next(
-            (m for m in matches if m.bonus is not None), matches[0])
-        self._select_match(m)
-        self._say(gettext("Hint: {match}. The cards are selected: press Match.").format(match=m.describe()), "info")
-
-    def _select_match(self, m: Match) -> None:
-        hand = self.hand
+        m = hinted_match(r)
         self._clear()
-        for code in m.cards:
-            chosen = parse_played(code)
-            index = next(i for i, c in enumerate(hand) if c == chosen.card and i not in self.selected)
-            self.selected.append(index)
-            value = chosen.value if chosen.value is not None else chosen.color
-            if value is not None:
-                self.declarations[index] = value.value if isinstance(value, Color) else str(value)
-        self.target = m.target
-        if m.target_as is not None:
-            self.target_declaration = m.target_as.value if isinstance(m.target_as, Color) else str(m.target_as)
+        self.selected, self.declarations, self.target, self.target_declaration = choice_for(m, self.hand)
+        self._say(gettext("Hint: {match}. The cards are selected: press Match.").format(match=m.describe()), "info")
 
     @_intent
     def undo(self) -> None:
@@ -734,9 +402,9 @@ class TableController(Observable):
     @_intent
     def new_game(self, setup: TableSetup | None = None) -> None:
         """Start again with ``setup`` (or the same setup and a fresh seed)."""
-        setup = _with_seed(setup or dataclasses.replace(self.setup, seed=None))
-        game, kinds = _game_for(setup)
-        self.bots = _seat_bots(game.players, kinds, self.human, game.seed, setup.forget_dos)
+        setup = with_seed(setup or dataclasses.replace(self.setup, seed=None))
+        game, kinds = game_for(setup)
+        self.bots = seat_bots(game.players, kinds, self.human, game.seed, setup.forget_dos)
         self.game, self._round, self.setup = game, None, dataclasses.replace(setup, bots=tuple(kinds))
         self._begin_round()
         self._say(gettext("New game: you against {players}; seed {seed}.").format(
@@ -773,36 +441,3 @@ class TableController(Observable):
         self._frames = earlier | {start - 1: first} | {start + i: frame for i, frame in enumerate(frames)}
         return result
 
-
-def _with_seed(setup: TableSetup) -> TableSetup:
-    return setup if setup.seed is not None else dataclasses.replace(setup, seed=fresh_seed())
-
-
-def _game_for(setup: TableSetup) -> tuple[Game, list[str]]:
-    """The game a setup asks for, and one bot kind per other seat (the last kind repeated if short)."""
-    rules = RuleSet(**setup.rules)
-    seed = setup.seed if setup.seed is not None else fresh_seed()
-    if setup.position:
-        game = staged_game(setup.position, seed=seed, rules=rules)
-    else:
-        game = Game(players=len(setup.bots) + 1, seed=seed, rules=rules)
-    kinds = list(setup.bots[:game.players - 1])
-    kinds += [kinds[-1] if kinds else "greedy"] * (game.players - 1 - len(kinds))
-    return game, kinds
-
-
-def _seat_bots(players: int, bots: Sequence[Bot | str], human: int, seed: int, forget_dos: float) -> dict[int, Bot]:
-    seats = [p for p in range(players) if p != human]
-    if len(bots) != len(seats):
-        raise InvalidInput(f"give one bot for each of the {len(seats)} other seats, not {len(bots)}")
-    return {seat: make_bot(bot, seed=seed * 10 + seat, forget_dos=forget_dos) if isinstance(bot, str) else bot
-            for seat, bot in zip(seats, bots, strict=True)}
-
-
-def _match_message(m: Match, called: str = "") -> str:
-    text = gettext("You played {match}{called}.").format(match=m.describe(), called=called)
-    if m.bonus is Bonus.SINGLE_COLOUR:
-        return text + " " + gettext("Press End turn: you will then place 1 bonus card (R6.1).")
-    if m.bonus is Bonus.DOUBLE_COLOUR:
-        return text + " " + gettext("Press End turn: you will place 1 bonus card and every opponent draws 1 (R6.2).")
-    return text
