@@ -23,7 +23,7 @@ from typing import Any
 from dos_lab.engine.cards import Card, Color, Kind
 from dos_lab.engine.events import player_name
 from dos_lab.engine.match_options import DEFAULT_PLACED_WILD_VALUE, resolve_at
-from dos_lab.engine.matching import Match, Played, parse_played
+from dos_lab.engine.matching import Match, Played, check_card_count, parse_played
 from dos_lab.engine.rules import AfterDraw, BonusPlacement, RuleSet, WildNumberInCenter
 from dos_lab.engine.state import Phase, RoundState
 from dos_lab.errors import DosError, IllegalMove, InvalidInput, NotThere, whole_number
@@ -108,19 +108,14 @@ def check_end_turn(s: RoundState, rules: RuleSet) -> None:
                                       "Center Row (R7.3)").format(player=player_name(s.current),
                                                                   card=card_codes(s.drawn.code)))
 
+
 def check_match(s: RoundState, rules: RuleSet, target: int | str | Card, cards: Sequence[str | Card | Played],
                  target_as: int | Color | str | None) -> tuple[Match, tuple[Played, ...]]:
     """The match as it will be played (declarations filled in) and the hand cards with theirs."""
     if s.phase is not Phase.MATCHING and s.phase is not Phase.DREW:
         raise IllegalMove(phase_refusal(s, "match"))
     played = tuple(map(parse_played, cards))
-    if not played:
-        raise IllegalMove(gettext("a match uses one or two cards from the hand, and no card was given (R4.2)"))
-    if len(played) > 2:
-        codes = card_codes("+".join(p.code for p in played))
-        raise IllegalMove(ngettext("a match uses exactly one or two cards, but {cards} is {count} card (R4.2)",
-                                     "a match uses exactly one or two cards, but {cards} is {count} cards (R4.2)",
-                                     len(played)).format(cards=codes, count=len(played)))
+    check_card_count(played)
     drawn_only = s.phase is Phase.DREW and rules.after_draw_matching is AfterDraw.DRAWN_CARD_ONLY
     if drawn_only and s.matches:
         raise IllegalMove(gettext("after drawing, {player} may make only one match, and {player} has made it "

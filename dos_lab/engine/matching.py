@@ -37,6 +37,7 @@ __all__ = [
     "Match",
     "Played",
     "Stands",
+    "check_card_count",
     "legal_matches_for",
     "parse_played",
     "reachable_values",
@@ -291,6 +292,23 @@ def _target_label(target: Card, fixed: int | None, value: int | None) -> str:
     return card_codes(target.code)
 
 
+
+def check_card_count(played: Sequence[Played]) -> None:
+    """Refuse a match of no card or of more than two (R4.2).
+
+    >>> check_card_count([parse_played("R1"), parse_played("R3"), parse_played("R4")])
+    Traceback (most recent call last):
+    ...
+    dos_lab.errors.IllegalMove: a match uses exactly one or two cards, but R1+R3+R4 is 3 cards (R4.2)
+    """
+    if not played:
+        raise IllegalMove(gettext("a match uses one or two cards from the hand, and no card was given (R4.2)"))
+    if len(played) > 2:
+        codes = card_codes("+".join(p.code for p in played))
+        raise IllegalMove(ngettext("a match uses exactly one or two cards, but {cards} is {count} card (R4.2)",
+                                   "a match uses exactly one or two cards, but {cards} is {count} cards (R4.2)",
+                                   len(played)).format(cards=codes, count=len(played)))
+
 def resolve(target: Card, played: Sequence[Played], *, fixed: int | None = None,
             target_as: int | Color | str | None = None, index: int = 0) -> Match:
     """Check one match against one row card and fill in every missing declaration.
@@ -307,13 +325,7 @@ def resolve(target: Card, played: Sequence[Played], *, fixed: int | None = None,
     ...
     dos_lab.errors.IllegalMove: R6 is 6, but Y7 needs 7 (R4.1)
     """
-    if not played:
-        raise IllegalMove(gettext("a match uses one or two cards from the hand, and no card was given (R4.2)"))
-    if len(played) > 2:
-        codes = card_codes("+".join(p.code for p in played))
-        raise IllegalMove(ngettext("a match uses exactly one or two cards, but {cards} is {count} card (R4.2)",
-                                     "a match uses exactly one or two cards, but {cards} is {count} cards (R4.2)",
-                                     len(played)).format(cards=codes, count=len(played)))
+    check_card_count(played)
     plain = _plain_match(target, played, index) if target_as is None else None
     if plain is not None:
         return plain
