@@ -3,6 +3,7 @@
 only show: they neither decide legality, nor parse action text, nor replay events."""
 
 import ast
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -23,8 +24,10 @@ ANALYSIS_MODULES = ["chances", "sampling", "simulate"]
 ENGINE = ["errors", "engine", *(f"engine.{m}" for m in ENGINE_MODULES), *OLD_PATHS, "bots", "analysis",
           *(f"analysis.{m}" for m in ANALYSIS_MODULES), "simulate", "probability", "render"]
 ORDER = {name: i for i, name in enumerate(
-    ["errors", "engine", "cards", "rules", "matching", "events", "moves", "state", "round", "game", "bots", "analysis",
-     "simulate", "probability", "render", "play", "classroom", "widgets", "lessons", "app"])}
+    ["errors", "i18n", "engine", "cards", "rules", "matching", "events", "moves", "state", "round", "game", "bots",
+     "analysis", "simulate", "probability", "render", "play", "classroom", "widgets", "lessons", "tutorials", "app"])}
+#: what the package's own entry points may import: everything
+ENTRY_POINTS = {"__init__", "__main__"}
 PACKAGE = Path(__file__).resolve().parents[1] / "dos_lab"
 VIEWS = sorted([*(PACKAGE / "widgets").glob("*.py"), *(PACKAGE / "app").glob("*.py")])
 
@@ -106,6 +109,12 @@ def upward_imports(path: Path) -> list[str]:
 @pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_imports_run_one_way(path: Path) -> None:
     assert upward_imports(path) == [], "against DESIGN.md §1"
+
+
+def test_every_module_stands_on_a_known_floor() -> None:
+    """A new folder or top-level module must be given its floor, or the import rule would not look at it."""
+    floors = {_floor(path) for path in PACKAGE.rglob("*.py")} - ENTRY_POINTS
+    assert floors - set(ORDER) == set()
 
 
 def _offences_with_a_function_added(module: Path, floor: str, body: str, tmp_path: Path,
@@ -210,3 +219,17 @@ def test_the_old_analysis_paths_are_the_analysis(old: str, new: list[str]) -> No
     for name in new:
         module = importlib.import_module(f"dos_lab.analysis.{name}")
         assert all(getattr(former, n) is getattr(module, n) for n in vars(module) if not n.startswith("__")), name
+
+
+#: what a rule tutorial's code cell may import from dos_lab: the public API of DESIGN.md §3 and its own helpers
+TUTORIAL_IMPORTS = {"dos_lab", "dos_lab.events", "dos_lab.game", "dos_lab.i18n", "dos_lab.render", "dos_lab.bots",
+                    "dos_lab.widgets", "dos_lab.tutorials"}
+
+
+@pytest.mark.parametrize("notebook", sorted((PACKAGE.parent / "tutorials").glob("*.ipynb")), ids=lambda p: p.name)
+def test_a_tutorial_takes_its_helpers_from_dos_lab_tutorials(notebook: Path) -> None:
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    modules = {node.module for cell in cells if cell["cell_type"] == "code"
+               for node in ast.walk(ast.parse("".join(cell["source"])))
+               if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("dos_lab")}
+    assert modules - TUTORIAL_IMPORTS == set()

@@ -20,6 +20,7 @@ from typing import Any
 import nbformat
 import pytest
 
+import dos_lab.tutorials as tutorial_helpers
 import dos_lab.widgets.tutorial as tutorial_widgets
 from dos_lab.i18n import language
 
@@ -43,11 +44,12 @@ def recorded_examples() -> Iterator[list[Any]]:
             super().__init__(*args, **kwargs)
             made.append(self)
 
-    tutorial_widgets.PlayableExample = Recorded  # type: ignore[misc]
+    # the pages take it from dos_lab.tutorials, which has it from the widgets
+    tutorial_widgets.PlayableExample = tutorial_helpers.PlayableExample = Recorded  # type: ignore[misc]
     try:
         yield made
     finally:
-        tutorial_widgets.PlayableExample = original  # type: ignore[misc]
+        tutorial_widgets.PlayableExample = tutorial_helpers.PlayableExample = original  # type: ignore[misc]
 
 
 def examples_of(path: Path) -> list[Any]:

@@ -497,7 +497,7 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
                          widgets.HBox([self.check_button, self.show_button]), self.feedback, self.solution]
 
     def __repr__(self) -> str:
-        return "<" + gettext("Exercise: {question}").format(question=_strip_tags(self.question.value)) + ">"
+        return f"<{_strip_tags(self.question.value)}>"  # the question begins with its title ("Exercise: …")
 
     def _unreadable(self, answer: str) -> str:
         if self._wants_number:
