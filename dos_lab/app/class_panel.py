@@ -85,9 +85,9 @@ class ClassPanel(widgets.VBox):  # type: ignore[misc]
         self.notice = widgets.HTML().add_class("dos-class-notice")
         self.names = widgets.HTML().add_class("dos-class-names")
         self.settings = store.settings()
-        told = (gettext("The page plays {size} games between {bot} and {other} for you: your first name picks the "
-                        "seed, so every classmate gets different games.").format(
-                            size=number(e.size), bot=e.bots[0].__name__, other=e.bots[-1].__name__) if e.bots else
+        told = (gettext("The page plays {size} games between GreedyBot and TacticianBot for you: your first name "
+                        "picks the seed, so every classmate gets different games.").format(size=number(e.size))
+                if e.bots else
                 gettext("The page deals {size} {noun} for you: your first name picks the seed, so every classmate "
                         "gets different cards.").format(size=number(e.size), noun=gettext(e.noun)))
         intro = widgets.HTML("<p style='margin:4px 0;font-size:15px'>" + escape(told) + "</p>")

@@ -117,8 +117,11 @@ def _experiments() -> dict[str, Experiment]:
              Experiment("lesson-04-100-points", "hand_points", _hands_worth(100), at_least=100,
                         verb=noop("were worth 100 points or more")),
              # lesson 5's tournament: GreedyBot won 71 of its 150 games (seed 2024; tests/test_class_lesson5.py)
-             Experiment("lesson-05-greedy-wins", "games", None, size=GAMES_SHARE, noun=noop("games"),
-                        verb=noop("were won by GreedyBot"), bots=(GreedyBot, TacticianBot), reference=(71, 150))]
+             Experiment("lesson-05-greedy-wins", "games", None, size=GAMES_SHARE,
+                        # Translators: counted games, in the form the class experiment's sentences need after a
+                        # number, as "hands" and "deals": "96 of 200 tournament games were won by GreedyBot"
+                        noun=noop("tournament games"), verb=noop("were won by GreedyBot"),
+                        bots=(GreedyBot, TacticianBot), reference=(71, 150))]
     return {e.name: e for e in found}
 
 
@@ -311,24 +314,20 @@ def _inside(e: Experiment, low: float, high: float) -> str:
             gettext("is outside the interval this time: a 95 % interval misses in about 1 run of 20."))
 
 
-def _names(e: Experiment) -> dict[str, str]:
-    """The names of a tournament's two bots, as the lesson writes them (GreedyBot, TacticianBot)."""
-    return {"bot": e.bots[0].__name__, "other": e.bots[-1].__name__}
-
-
 def _estimate(e: Experiment, p: Pool, low: float, high: float) -> list[str]:
     """What a tournament's pool says when there is no exact answer to compare it with: what the interval
     estimates, whether an even contest fits, and how it compares with the lesson's own tournament."""
-    said = [gettext("There is no exact answer to work out here: the interval is the class's estimate of {bot}'s "
-                    "long-run win rate, all the rates that fit the games the class has played.").format(**_names(e))]
+    # the sentences name the lesson's bots, so that each language can write their names as its lesson 5 does
+    said = [gettext("There is no exact answer to work out here: the interval is the class's estimate of GreedyBot's "
+                    "long-run win rate, all the rates that fit the games the class has played.")]
     if low <= EVEN <= high:
         said.append(gettext("50 % is inside the interval: the class's games still fit an even contest, so they do not "
                             "show that either bot is the better player."))
     else:
-        said.append(gettext("The whole interval lies {side} 50 %: the class's games are strong evidence that {winner} "
-                            "wins more than half of the games in the long run.").format(
-            side=gettext("below") if high < EVEN else gettext("above"),
-            winner=_names(e)["other" if high < EVEN else "bot"]))
+        said.append(gettext("The whole interval lies below 50 %: the class's games are strong evidence that "
+                            "TacticianBot wins more than half of the games in the long run.") if high < EVEN else
+                    gettext("The whole interval lies above 50 %: the class's games are strong evidence that "
+                            "GreedyBot wins more than half of the games in the long run."))
     if e.reference is not None:
         wins, games = e.reference
         a, b = wilson_interval(wins, games)
@@ -341,8 +340,8 @@ def _estimate(e: Experiment, p: Pool, low: float, high: float) -> list[str]:
                                   "times narrower (√{times} ≈ {root}).").format(
                 times=decimal(times, 1), ratio=decimal((b - a) / (high - low), 1), root=decimal(math.sqrt(times), 1))
         else:
-            told += " " + gettext("The class has played fewer games than that so far, so its interval is still "
-                                  "wider.")
+            told += " " + gettext("The class has not played more games than that yet; its interval narrows as "
+                                  "classmates send theirs.")
         said.append(told)
     return said
 
@@ -370,7 +369,7 @@ def reading(e: Experiment, p: Pool) -> list[str]:
     ...                                                                         ("Ewa", 23), ("Jan", 24)]]
     >>> for sentence in reading(games, pool(games, shares, checked=False)):  # doctest: +NORMALIZE_WHITESPACE
     ...     print(sentence)
-    The class has sent 4 results. 96 of 200 games were won by GreedyBot: <b>48.0 %</b>
+    The class has sent 4 results. 96 of 200 tournament games were won by GreedyBot: <b>48.0 %</b>
     (95 % Wilson interval 41.18 % to 54.90 %).
     There is no exact answer to work out here: the interval is the class's estimate of GreedyBot's long-run win
     rate, all the rates that fit the games the class has played.
