@@ -91,7 +91,7 @@ def test_the_pool_is_the_sum_of_the_stored_shares_with_its_wilson_interval(name:
     assert (p.students, p.hits, p.trials, p.refused) == (12, hits, n, 0)
     assert p.frequency == hits / n
     assert p.interval == pytest.approx(wilson(hits, n), abs=1e-12)
-    assert [t for t, *_ in p.running()] == [100 * k for k in range(1, 13)]
+    assert [t for t, *_ in p.running()] == [e.size * k for k in range(1, 13)]
     assert p.running()[-1][1:] == pytest.approx((hits / n, *wilson(hits, n)), abs=1e-12)
 
 

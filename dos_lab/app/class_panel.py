@@ -6,6 +6,10 @@ the class store with the student's locked-in guess. Every page of the lesson sho
 the guesses, every student's share, the class's running share with its 95 % Wilson interval, the exact chance —
 and a sentence that reads the picture. Classmates appear as anonymous dots; a student's own is orange.
 
+Lesson 5's experiment is a tournament with no exact answer: the page plays the student's games ("Play and send to
+the class"), and the pictures draw the even contest, 50 %, where the others draw the exact chance; the guesses are
+drawn against the class's share and its interval.
+
 The name is kept in the page's address (``?name=…``), so a reload shows the student's own dots again.
 """
 
@@ -42,7 +46,7 @@ from dos_lab.i18n import gettext, number, percent
 from dos_lab.lessons import row_label
 from dos_lab.widgets.answers import Guess
 from dos_lab.widgets.cards import safe, set_trait
-from dos_lab.widgets.class_pictures import guesses_picture, running_picture, shares_picture
+from dos_lab.widgets.class_pictures import guesses_picture, marked, running_picture, shares_picture
 
 __all__ = ["ClassPanel", "class_panel"]
 
@@ -67,7 +71,8 @@ class ClassPanel(widgets.VBox):  # type: ignore[misc]
                                  description=gettext("Your first name"), style=style,
                                  layout=widgets.Layout(width="22rem")).add_class("dos-class-name")
         self.name.continuous_update = False
-        self.send = widgets.Button(description=gettext("Deal and send to the class"), button_style="primary",
+        self.send = widgets.Button(description=gettext("Play and send to the class") if e.bots else
+                                   gettext("Deal and send to the class"), button_style="primary",
                                    layout=widgets.Layout(width="auto")).add_class("dos-class-send")
         self.send.on_click(safe(self.send_share))
         self.status = widgets.HTML().add_class("dos-class-status")
@@ -80,9 +85,12 @@ class ClassPanel(widgets.VBox):  # type: ignore[misc]
         self.notice = widgets.HTML().add_class("dos-class-notice")
         self.names = widgets.HTML().add_class("dos-class-names")
         self.settings = store.settings()
-        intro = widgets.HTML("<p style='margin:4px 0;font-size:15px'>" + escape(gettext(
-            "The page deals {size} {noun} for you: your first name picks the seed, so every classmate gets "
-            "different cards.").format(size=number(e.size), noun=gettext(e.noun))) + "</p>")
+        told = (gettext("The page plays {size} games between GreedyBot and TacticianBot for you: your first name "
+                        "picks the seed, so every classmate gets different games.").format(size=number(e.size))
+                if e.bots else
+                gettext("The page deals {size} {noun} for you: your first name picks the seed, so every classmate "
+                        "gets different cards.").format(size=number(e.size), noun=gettext(e.noun)))
+        intro = widgets.HTML("<p style='margin:4px 0;font-size:15px'>" + escape(told) + "</p>")
         super().__init__([widgets.HTML("<h3 style='margin:4px 0'>" + escape(gettext("Class experiment")) + "</h3>"),
                           intro, self.notice, widgets.HBox([self.name, self.send]), self.status, self.address,
                           self.guesses, self.shares, self.names, self.running, self.reading],
@@ -94,8 +102,12 @@ class ClassPanel(widgets.VBox):  # type: ignore[misc]
             self.student = " ".join(self.name.value.split())
         self.name.observe(self._name_typed, "value")
         self._apply(self.settings)
-        self.redraw()
-        threading.Thread(target=self._follow, name=f"class {e.name}", daemon=True).start()
+        if not e.bots:
+            self.redraw()
+        else:  # checking classmates' games this page has not seen may take a while: the page shows meanwhile
+            set_trait(self.reading, "value", "<p style='margin:4px 0;font-size:15px'>"
+                      + escape(gettext("Looking at the class's results…")) + "</p>")
+        threading.Thread(target=self._follow, args=(bool(e.bots),), name=f"class {e.name}", daemon=True).start()
 
     def __repr__(self) -> str:
         return gettext("Class experiment")
@@ -105,8 +117,11 @@ class ClassPanel(widgets.VBox):  # type: ignore[misc]
     def send_share(self) -> None:
         """Deal the student's share, keep it (and the locked-in guess) in the class store, and show the pool."""
         e = self.experiment
+        if e.bots and self.name.value.strip():  # a tournament share takes a second or two: say so meanwhile
+            self._say(gettext("Playing your {size} games…").format(size=number(e.size)), "#424242")
         try:
-            share = run_share(e, self.name.value)
+            # the store refuses an empty name before it keeps anything: no games to play for one
+            share = run_share(e, self.name.value) if self.name.value.strip() or not e.bots else {}
             self.store.submit(e.name, self.name.value, share)
         except DosError as error:
             self._say(str(error), "#b71c1c")
@@ -171,21 +186,33 @@ class ClassPanel(widgets.VBox):  # type: ignore[misc]
         with self._lock:
             p = pool(e, self.store.results(e.name))
             mine = self.student
+            line, label = marked(e)
             if self.guess is not None:
                 found = guesses(self.store.results(e.name + GUESS), len(self.options))
                 own = next((v for s, v in found if mine is not None and student_key(s) == student_key(mine)), None)
-                answer: Fraction | int = e.exact if e.right_choice is None else e.right_choice
-                set_trait(self.guesses, "value", guesses_picture([v for _, v in found], answer, own, self.options)
-                          if found else "")
-            set_trait(self.shares, "value", shares_picture(p, e.exact, mine) if p.students else "")
+                values = [v for _, v in found]
+                if e.exact is None:  # no exact answer: the guesses against what the class has found
+                    drawn = guesses_picture(values, p.frequency if p.trials else None, own,
+                                            band=p.interval if p.trials else None)
+                else:
+                    answer: Fraction | int = e.exact if e.right_choice is None else e.right_choice
+                    drawn = guesses_picture(values, answer, own, self.options)
+                set_trait(self.guesses, "value", drawn if found else "")
+            shown = None if e.exact is not None else label  # lessons 1–4 keep their pictures as they were
+            set_trait(self.shares, "value", shares_picture(p, line, mine, shown) if p.students else "")
             set_trait(self.names, "value", _names(p) if self.settings.first_names and p.students else "")
-            set_trait(self.running, "value", running_picture(p, e.exact, gettext(e.noun)) if p.students else "")
+            set_trait(self.running, "value", running_picture(p, line, gettext(e.noun), shown) if p.students else "")
             set_trait(self.reading, "value", "".join(f"<p style='margin:4px 0;font-size:15px'>{sentence}</p>"
                                                      for sentence in reading(e, p)))
 
-    def _follow(self) -> None:
+    def _follow(self, draw_first: bool = False) -> None:
         names = (self.experiment.name, self.experiment.name + GUESS)
         seen = self.store.results_mark(*names)
+        if draw_first:
+            try:
+                self.redraw()
+            except Exception:  # the loop below draws again at the next result
+                log.exception("class experiment %s: showing the class's results failed", self.experiment.name)
         while not self._stop.is_set():
             time.sleep(POLL_SECONDS)
             try:

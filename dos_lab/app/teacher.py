@@ -35,7 +35,7 @@ from dos_lab.engine.events import player_name
 from dos_lab.errors import InvalidInput
 from dos_lab.i18n import SOURCE_LANGUAGE, get_language, gettext, ngettext, notebook_language, number, percent
 from dos_lab.widgets.cards import safe, set_trait, stylesheet
-from dos_lab.widgets.class_pictures import running_picture, shares_picture
+from dos_lab.widgets.class_pictures import marked, running_picture, shares_picture
 
 __all__ = ["TeacherPage", "teacher_page"]
 
@@ -286,14 +286,17 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             rows.append("<tr>" + _cell(student) + _cell(f"{number(hits)} / {number(trials)}")
                         + _cell(percent(hits / trials)) + _cell(_guess_shown(e, guess)) + "</tr>")
         head = "<tr>" + "".join(_cell(words, bold=True) for words in (
-            gettext("first name"), gettext("hits"), gettext("share"), gettext("guess"))) + "</tr>"
+            gettext("first name"), gettext("wins") if e.bots else gettext("hits"), gettext("share"),
+            gettext("guess"))) + "</tr>"
         lesson = e.lesson
+        line, label = marked(e)
+        shown = None if e.exact is not None else label  # lessons 1–4 keep their pictures as they were
         box = widgets.VBox([
             widgets.HTML("<h2 style='margin:8px 0 4px'>" + escape(gettext("Lesson {number}").format(number=lesson))
                          + "</h2>" + "".join(f"<p style='margin:4px 0;font-size:15px'>{s}</p>"
                                              for s in reading(e, p))),
-            widgets.HTML(shares_picture(p, e.exact) if p.students else ""),
-            widgets.HTML(running_picture(p, e.exact, gettext(e.noun)) if p.students else ""),
+            widgets.HTML(shares_picture(p, line, None, shown) if p.students else ""),
+            widgets.HTML(running_picture(p, line, gettext(e.noun), shown) if p.students else ""),
             widgets.HTML("<table style='font-size:15px'>" + head + "".join(rows) + "</table>" if rows else "")])
         box.add_class(f"dos-teacher-{e.name}")
         return box

@@ -5,9 +5,10 @@ The columns (``COLUMNS``):
 
 * ``experiment`` — the experiment's name, such as ``lesson-01-hits``;
 * ``student`` — the first name the student typed;
-* ``hits``, ``trials`` — how many of the student's hands (or deals) came out yes, of how many;
+* ``hits``, ``trials`` — how many of the student's hands (or deals) came out yes, of how many (lesson 5: how many
+  of the student's games GreedyBot won, of how many);
 * ``share_percent`` — ``hits`` as a percentage of ``trials``, one decimal;
-* ``exact_percent`` — the exact chance of the experiment, two decimals;
+* ``exact_percent`` — the exact chance of the experiment, two decimals (empty for lesson 5, which has none);
 * ``guess`` — the student's locked-in guess: a chance in percent, or the option picked (lesson 2: a row card,
   numbered from 1 in the page's order: 1, Wild DOS, 10, Wild #); empty if none was sent;
 * ``counted`` — ``yes``, or why the result is left out of the class's pool;
@@ -35,7 +36,7 @@ import io
 from datetime import UTC, datetime
 from typing import Any
 
-from dos_lab.classroom.experiments import EXPERIMENTS, GUESS, check_guess, check_share, student_key
+from dos_lab.classroom.experiments import EXPERIMENTS, GUESS, Experiment, check_guess, check_share, student_key
 from dos_lab.classroom.progress import Answer, answers_of, tutorial_of
 from dos_lab.classroom.store import ClassStore
 from dos_lab.errors import InvalidInput
@@ -72,6 +73,11 @@ def _guess(result: Any) -> str:
     return ""
 
 
+def _exact(e: Experiment | None) -> str:
+    """The exact chance of experiment ``e`` as the table writes it; empty for an unknown one or one without."""
+    return "" if e is None or e.exact is None else f"{100 * float(e.exact):.2f}"
+
+
 def _when(at: float) -> str:
     return datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds")
 
@@ -103,7 +109,7 @@ def results_csv(store: ClassStore) -> str:
         share = (f"{100 * hits / trials:.1f}" if isinstance(hits, int) and isinstance(trials, int) and trials > 0
                  else "")
         writer.writerow([name, student, hits if hits is not None else "", trials if trials is not None else "",
-                         share, "" if e is None else f"{100 * float(e.exact):.2f}",
+                         share, _exact(e),
                          _guess(guesses.get((name, student_key(student)))), counted, _when(at), "", "", "", ""])
         guesses.pop((name, student_key(student)), None)
     sent_guess = {(name.removesuffix(GUESS), student_key(student)): (student, at) for name, student, _, at in sent
@@ -111,6 +117,6 @@ def results_csv(store: ClassStore) -> str:
     for (name, key), result in guesses.items():  # a guess whose student has not sent a result
         student, at = sent_guess[(name, key)]
         e = EXPERIMENTS.get(name)
-        writer.writerow([name, student, "", "", "", "" if e is None else f"{100 * float(e.exact):.2f}",
+        writer.writerow([name, student, "", "", "", _exact(e),
                          _guess(result), "no: no result sent", _when(at), "", "", "", ""])
     return out.getvalue()

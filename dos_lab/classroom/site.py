@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from dos_lab.classroom.store import ClassStore
 
-__all__ = ["AWAY_ENV", "SITE_ENV", "STORE_ENV", "class_store", "class_store_address", "data_folder", "on_a_site"]
+__all__ = ["AWAY_ENV", "CACHE_ENV", "SITE_ENV", "STORE_ENV", "class_store", "class_store_address", "data_folder",
+           "on_a_site", "read_shared", "shared_path", "store_shared"]
 
 #: how ``dos-lab --store`` tells its kernels where the class store is
 STORE_ENV = "DOS_LAB_STORE"
@@ -22,6 +23,39 @@ STORE_ENV = "DOS_LAB_STORE"
 AWAY_ENV = "DOS_LAB_AWAY_AFTER"
 #: how ``dos-lab`` tells its kernels the folder it serves
 SITE_ENV = "DOS_LAB_SITE"
+#: how ``dos-lab`` tells its kernels the private folder where what one of them made waits for the others
+CACHE_ENV = "DOS_LAB_CACHE"
+
+
+def shared_path(name: str) -> Path | None:
+    """Where the site's kernels share the file ``name`` (:data:`CACHE_ENV`), or None outside a site (nbval,
+    JupyterLab), where nothing is shared."""
+    folder = os.environ.get(CACHE_ENV)
+    return Path(folder) / name if folder else None
+
+
+def read_shared(path: Path) -> bytes | None:
+    """A shared file's bytes, or None if no kernel has stored it (yet)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def store_shared(path: Path, data: bytes) -> None:
+    """Store a shared file for the other kernels; nothing happens if the folder cannot take it.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     store_shared(Path(folder) / "count", b"15"); read_shared(Path(folder) / "count")
+    b'15'
+    """
+    partial = path.with_suffix(f".{os.getpid()}")
+    try:  # written aside and renamed: a kernel reading at the same moment sees all of it or nothing
+        partial.write_bytes(data)
+        os.replace(partial, path)
+    except OSError:
+        pass
 
 
 def class_store_address() -> str:

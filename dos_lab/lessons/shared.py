@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from dos_lab.classroom.site import read_shared, shared_path, store_shared
 from dos_lab.i18n import get_language
 
 __all__ = ["site_picture", "site_shared"]
@@ -23,42 +24,25 @@ def site_shared(key: tuple[Any, ...], make: Callable[[], bytes]) -> bytes:
     150-game tournament) for them. The site names a private folder in ``DOS_LAB_CACHE`` and removes it when it
     stops; elsewhere (nbval, JupyterLab) this is just ``make()``.
     """
-    folder = os.environ.get("DOS_LAB_CACHE")
-    if not folder:
-        return make()
     code = sorted((f.name, f.stat().st_mtime_ns) for f in Path(__file__).parent.glob("*.py"))
-    path = Path(folder) / hashlib.sha256(repr((key, get_language(), code)).encode()).hexdigest()
-    stored = _read_shared(path)
+    path = shared_path(hashlib.sha256(repr((key, get_language(), code)).encode()).hexdigest())
+    if path is None:
+        return make()
+    stored = read_shared(path)
     if stored is None and hasattr(os, "fork"):
         child = os.fork()
         if child == 0:  # the child makes, stores and leaves at once (no clean-up of the kernel's state)
             try:
-                _store_shared(path, make())
+                store_shared(path, make())
             finally:
                 os._exit(0)
         os.waitpid(child, 0)
-        stored = _read_shared(path)
+        stored = read_shared(path)
     if stored is not None:
         return stored
     made = make()
-    _store_shared(path, made)
+    store_shared(path, made)
     return made
-
-
-def _read_shared(path: Path) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except OSError:
-        return None
-
-
-def _store_shared(path: Path, data: bytes) -> None:
-    partial = path.with_suffix(f".{os.getpid()}")
-    try:  # written aside and renamed: a kernel reading at the same moment sees all of it or nothing
-        partial.write_bytes(data)
-        os.replace(partial, path)
-    except OSError:
-        pass
 
 
 def site_picture(key: tuple[Any, ...], make: Callable[[], tuple[str, bytes]]) -> tuple[str, bytes]:

@@ -6,6 +6,9 @@ sends a result (no plotting library in a page's kernel).
 * :func:`running_picture` — the class's share as the shares came in, with its interval narrowing, against n;
 * :func:`guesses_picture` — the class's guesses of a chance, or how many picked each option.
 
+An experiment with no exact answer (lesson 5's tournament) draws the even contest, 50 %, where the others draw the
+exact chance, named so in the legend (:func:`marked`), and its guesses against the class's share and interval.
+
 >>> from fractions import Fraction
 >>> from dos_lab.classroom.experiments import Pool
 >>> p = Pool((("Ala", 40, 100), ("Ola", 62, 100)), refused=0)
@@ -22,10 +25,10 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from html import escape
 
-from dos_lab.classroom.experiments import Pool
+from dos_lab.classroom.experiments import EVEN, Experiment, Pool
 from dos_lab.i18n import gettext, number, percent
 
-__all__ = ["guesses_picture", "running_picture", "shares_picture"]
+__all__ = ["guesses_picture", "marked", "running_picture", "shares_picture"]
 
 WIDTH, LEFT, RIGHT = 600, 44, 16
 MINE, OTHERS, CLASS, BAND, EXACT = "#e65100", "#78909c", "#1565c0", "#bbdefb", "#212121"
@@ -81,8 +84,22 @@ def _stack(values: Sequence[float], step: float) -> list[int]:
     return heights
 
 
-def shares_picture(p: Pool, exact: Fraction | float, mine: str | None = None) -> str:
-    """Every student's share as a dot, the class's share and interval, and the exact chance."""
+def marked(e: Experiment) -> tuple[Fraction, str]:
+    """The value the pictures of ``e`` draw as a dashed line, and its name in the legend: the exact chance, or
+    for a question with none (a tournament) the even contest.
+
+    >>> from dos_lab.classroom.experiments import experiment
+    >>> marked(experiment("lesson-01-hits"))[1], marked(experiment("lesson-05-greedy-wins"))
+    ('the exact chance', (Fraction(1, 2), 'an even contest (50 %)'))
+    """
+    if e.exact is not None:
+        return e.exact, gettext("the exact chance")
+    return EVEN, gettext("an even contest (50 %)")
+
+
+def shares_picture(p: Pool, exact: Fraction | float, mine: str | None = None, label: str | None = None) -> str:
+    """Every student's share as a dot, the class's share and interval, and the exact chance (or what ``label``
+    names: see :func:`marked`)."""
     shares = [h / t for _, h, t in p.shares]
     low, high = p.interval if p.trials else (float(exact), float(exact))
     lo, hi = _span([*shares, float(exact), low, high])
@@ -106,12 +123,13 @@ def shares_picture(p: Pool, exact: Fraction | float, mine: str | None = None) ->
                     f'stroke="white" stroke-width="1"><title>{escape(percent(share, 0))}</title></circle>')
     body += _axis(lo, hi, base, x)
     body += _legend(base + 34, mine is not None and any(s.casefold() == (mine or "").strip().casefold()
-                                                       for s, _, _ in p.shares))
-    return _svg(base + 44, body, gettext("The class's shares and the exact chance"))
+                                                       for s, _, _ in p.shares), label)
+    return _svg(base + 44, body, gettext("The class's shares and the exact chance") if label is None else
+                gettext("The class's shares and {line}").format(line=label))
 
 
-def _legend(y: float, with_mine: bool) -> list[str]:
-    keys = [(CLASS, gettext("the class's share")), (EXACT, gettext("the exact chance"))]
+def _legend(y: float, with_mine: bool, label: str | None = None) -> list[str]:
+    keys = [(CLASS, gettext("the class's share")), (EXACT, gettext("the exact chance") if label is None else label)]
     if with_mine:
         keys.append((MINE, gettext("your result")))
     body, x = [], float(LEFT)
@@ -122,9 +140,9 @@ def _legend(y: float, with_mine: bool) -> list[str]:
     return body
 
 
-def running_picture(p: Pool, exact: Fraction | float, noun: str) -> str:
+def running_picture(p: Pool, exact: Fraction | float, noun: str, label: str | None = None) -> str:
     """The class's share and its 95 % interval after each student's result joined, against the number of
-    ``noun`` (the lesson's "hands" or "deals") in the pool."""
+    ``noun`` (the lesson's "hands" or "deals") in the pool; ``label`` names the dashed line on the picture."""
     running = p.running()
     top, height = 24, 170
     values = [float(exact)] + [v for _, f, a, b in running for v in (f, a, b)]
@@ -147,6 +165,8 @@ def running_picture(p: Pool, exact: Fraction | float, noun: str) -> str:
                     f'fill="none" stroke="{CLASS}" stroke-width="2.5"/>')
         body += [f'<circle cx="{x(n):.1f}" cy="{y(f):.1f}" r="3" fill="{CLASS}"/>' for n, f, _, _ in running]
     body.append(_line(LEFT, y(float(exact)), WIDTH - RIGHT, y(float(exact)), EXACT, 1.5, dashed=True))
+    if label is not None:
+        body.append(_text(WIDTH - RIGHT, y(float(exact)) - 5, label, anchor="end"))
     body.append(_line(LEFT, top, LEFT, top + height, EXACT))
     for value in (lo, (lo + hi) / 2, hi):
         body += [_line(LEFT - 4, y(value), LEFT, y(value), EXACT), _text(LEFT - 6, y(value) + 4, percent(value, 0),
@@ -159,13 +179,18 @@ def running_picture(p: Pool, exact: Fraction | float, noun: str) -> str:
     return _svg(bottom + 40, body, gettext("The class's share as the results came in, with its 95 % interval"))
 
 
-def guesses_picture(values: Sequence[float | int], answer: Fraction | float | int, mine: float | int | None = None,
-                    options: Sequence[str] = ()) -> str:
+def guesses_picture(values: Sequence[float | int], answer: Fraction | float | int | None,
+                    mine: float | int | None = None, options: Sequence[str] = (),
+                    band: tuple[float, float] | None = None) -> str:
     """The class's guesses: a dot plot of chances in percent (with the exact chance), or, with ``options``, a bar
-    for each option (the right one, ``answer``, in bold)."""
+    for each option (the right one, ``answer``, in bold). A question with no exact answer passes the class's share
+    as ``answer`` with its 95 % interval as ``band`` (or None while the class has sent no result)."""
     if options:
-        return _choices_picture([int(v) for v in values], int(answer), None if mine is None else int(mine), options)
-    label = gettext("The class's guesses and the exact chance")
+        return _choices_picture([int(v) for v in values], int(answer or 0), None if mine is None else int(mine),
+                                options)
+    estimate = band is not None or answer is None
+    label = (gettext("The class's guesses and the class's share") if estimate else
+             gettext("The class's guesses and the exact chance"))
 
     def x(value: float) -> float:
         return LEFT + value / 100 * (WIDTH - LEFT - RIGHT)
@@ -173,8 +198,14 @@ def guesses_picture(values: Sequence[float | int], answer: Fraction | float | in
     heights = _stack([float(v) for v in values], 2)
     rows = max(heights, default=0) + 1
     base = 30 + rows * (2 * RADIUS + 2)
-    body = [_text(LEFT, 14, gettext("Each dot is one student's guess."), anchor="start"),
-            _line(x(float(answer) * 100), 20, x(float(answer) * 100), base, EXACT, 1.5, dashed=True)]
+    body = [_text(LEFT, 14, gettext("Each dot is one student's guess."), anchor="start")]
+    if band is not None:
+        left, right = x(band[0] * 100), x(band[1] * 100)
+        body.append(f'<rect x="{left:.1f}" y="20" width="{max(1.0, right - left):.1f}" height="{base - 20}" '
+                    f'fill="{BAND}"/>')
+    if answer is not None:
+        body.append(_line(x(float(answer) * 100), 20, x(float(answer) * 100), base, CLASS if estimate else EXACT,
+                          3 if estimate else 1.5, dashed=not estimate))
     own_drawn = False
     for value, up in zip(values, heights, strict=True):
         own = mine is not None and not own_drawn and float(value) == float(mine)
@@ -184,7 +215,9 @@ def guesses_picture(values: Sequence[float | int], answer: Fraction | float | in
                     f'fill="{MINE if own else OTHERS}" stroke="white" stroke-width="1">'
                     f"<title>{escape(percent(float(value) / 100, 0))}</title></circle>")
     body += _axis(0.0, 1.0, base, lambda v: x(v * 100))
-    keys = [(EXACT, gettext("the exact chance"))] + ([(MINE, gettext("your guess"))] if own_drawn else [])
+    keys = ([] if answer is None else [(CLASS, gettext("the class's share and its 95 % interval")) if estimate else
+                                       (EXACT, gettext("the exact chance"))]) \
+        + ([(MINE, gettext("your guess"))] if own_drawn else [])
     lx = float(LEFT)
     for colour, words in keys:
         body += [_line(lx, base + 30, lx + 18, base + 30, colour, 3, dashed=colour == EXACT),
