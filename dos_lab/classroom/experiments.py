@@ -366,7 +366,7 @@ def reading(e: Experiment, p: Pool) -> list[str]:
     >>> for sentence in reading(games, pool(games, shares, checked=False)):  # doctest: +NORMALIZE_WHITESPACE
     ...     print(sentence)
     The class has sent 4 results. 96 of 200 tournament games were won by GreedyBot: <b>48.0 %</b>
-    (95 % Wilson interval 41.18 % to 54.90 %).
+    (95 % Wilson interval 41.2 % to 54.9 %).
     There is no exact answer to work out here: the interval is the class's estimate of GreedyBot's long-run win
     rate, all the rates that fit the games the class has played.
     50 % is inside the interval: the class's games still fit an even contest, so they do not show that either
@@ -391,7 +391,7 @@ def reading(e: Experiment, p: Pool) -> list[str]:
         said = [sent + gettext("{hits} of {total} {noun} {verb}: <b>{share}</b> (95 % Wilson interval {low} to "
                                "{high}).").format(
             hits=number(p.hits), total=number(p.trials), noun=gettext(e.noun), verb=gettext(e.verb),
-            share=percent(p.frequency), low=percent(low, 2), high=percent(high, 2)), *_estimate(e, p, low, high)]
+            share=percent(p.frequency), low=percent(low), high=percent(high)), *_estimate(e, p, low, high)]
     else:
         said = [sent + gettext("{hits} of {total} {noun} {verb}: <b>{share}</b> (95 % Wilson interval {low} to "
                                "{high}). The exact chance, {exact}, {inside}").format(
