@@ -35,6 +35,11 @@ class IllegalMove(DosError):
     """A well-formed action that the rules of DOS forbid at this moment."""
 
 
+class Unavailable(DosError):
+    """Something an action needs cannot be used right now — the class store's file is read-only, its disk is full,
+    its server is gone. Not a refusal of the rules: nothing was changed, and the same action may work later."""
+
+
 class IllegalDeclaration(InvalidInput, IllegalMove):
     """A wild declaration outside the card's range, such as ``R#=11`` (R10.4).
 

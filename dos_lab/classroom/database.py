@@ -12,6 +12,7 @@ nobody raised it first, tried again when another write got there first.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -23,13 +24,15 @@ from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from dos_lab.errors import DosError, InvalidInput
+from dos_lab.errors import DosError, InvalidInput, Unavailable
 from dos_lab.i18n import gettext
 
 from .inputs import room_code
 from .schema import metadata, rooms
 
-__all__ = ["ATTEMPTS", "Database", "Done", "Lost", "room_row", "shown"]
+__all__ = ["ATTEMPTS", "Database", "Done", "Lost", "room_row", "shown", "unwritable"]
+
+log = logging.getLogger(__name__)
 
 #: a write that loses a race is tried again this many times before the student is asked to try again
 ATTEMPTS = 50
@@ -86,6 +89,32 @@ def sqlite_engine(url: str) -> Engine:
     return engine
 
 
+def _busy(error: OperationalError) -> bool:
+    """True for a write that waited too long for another one (tried again), not for a store that cannot write."""
+    said = str(error).lower()
+    return "locked" in said or "busy" in said
+
+
+def unwritable(error: OperationalError) -> Unavailable:
+    """What a student reads when the class store cannot write (the teacher's terminal gets the database's own
+    words, once per failure, without a traceback: nothing in the program is broken).
+
+    >>> from sqlite3 import OperationalError as Raw
+    >>> print(unwritable(OperationalError("INSERT", {}, Raw("attempt to write a readonly database"))))
+    Nothing can be saved right now (the class's data file is read-only), so nothing was changed. Tell your teacher.
+    """
+    said = str(error.orig if error.orig is not None else error)
+    log.warning("the class store cannot be written: %s", said[:200])
+    if "readonly" in said.lower() or "read-only" in said.lower():
+        why = gettext("the class's data file is read-only")
+    elif "full" in said.lower():
+        why = gettext("the disk holding the class's data is full")
+    else:
+        why = gettext("the class's database cannot be reached")
+    return Unavailable(gettext("Nothing can be saved right now ({why}), so nothing was changed. Tell your "
+                               "teacher.").format(why=why))
+
+
 def room_row(c: Connection, code: str) -> sa.Row[Any]:
     """The room ``code`` (checked already), or InvalidInput telling the student to check the code."""
     room = c.execute(rooms.select().where(rooms.c.code == code)).first()
@@ -126,14 +155,22 @@ class Database:
 
     @contextmanager
     def writing(self) -> Iterator[Connection]:
-        """One transaction that writes (SQLite: it holds the file's write lock from its start)."""
-        with self.connect() as connection:
-            connection.info["dos_write"] = True
-            try:
-                with connection.begin():
-                    yield connection
-            finally:
-                connection.info.pop("dos_write", None)
+        """One transaction that writes (SQLite: it holds the file's write lock from its start). A store that cannot
+        write — a read-only file, a full disk, a server gone — raises :class:`~dos_lab.errors.Unavailable` with
+        nothing written; a write that waited too long for another one raises the database's own error, to try
+        again."""
+        try:
+            with self.connect() as connection:
+                connection.info["dos_write"] = True
+                try:
+                    with connection.begin():
+                        yield connection
+                finally:
+                    connection.info.pop("dos_write", None)
+        except OperationalError as error:
+            if _busy(error):
+                raise
+            raise unwritable(error) from None
 
     def write_room(self, code: str, change: Callable[[Connection, sa.Row[Any]], None]) -> int:
         """Run ``change`` in one transaction that raises the room's version by one; try again when another
@@ -149,11 +186,8 @@ class Database:
                     if done.rowcount != 1:
                         raise Lost
                     return int(room.version) + 1
-            except (Lost, IntegrityError):
+            except (Lost, IntegrityError, OperationalError):  # another write first, or still writing
                 pass
-            except OperationalError as error:
-                if "locked" not in str(error).lower() and "busy" not in str(error).lower():
-                    raise DosError(f"the class store cannot be written: {str(error.orig)[:200]}") from None
             time.sleep(0.002 * (attempt + 1))
         raise DosError(gettext("the table is very busy right now: please try again"))
 

@@ -21,9 +21,9 @@ from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError
 
-from dos_lab.errors import DosError, InvalidInput
+from dos_lab.errors import InvalidInput
 from dos_lab.i18n import gettext
 
 from .database import Database
@@ -62,8 +62,6 @@ class KeptGames:
                     return version + 1
         except IntegrityError:
             pass
-        except OperationalError as error:
-            raise DosError(f"the class store cannot be written: {str(error.orig)[:200]}") from None
         raise InvalidInput(gettext("this game went on in another tab or window: reload this page to play it here"))
 
     def kept_table(self, token: str) -> tuple[dict[str, Any], int]:

@@ -47,7 +47,7 @@ from dos_lab.engine.game import Game
 from dos_lab.engine.matching import Match, Played
 from dos_lab.engine.round import Round
 from dos_lab.engine.state import Phase
-from dos_lab.errors import DosError
+from dos_lab.errors import DosError, Unavailable
 from dos_lab.i18n import card_codes, gettext, ngettext
 from dos_lab.play.declarations import Declaration, NeedsInput, check_declared, played_as
 from dos_lab.play.hints import choice_for, hinted_match
@@ -77,6 +77,8 @@ def _intent(method: Callable[Concatenate[TableController, P], None]) -> Callable
                 method(self, *args, **kwargs)
             except NeedsInput as exc:
                 self._say(str(exc), "info")
+            except Unavailable as exc:  # not a refusal of the rules: the move simply could not be kept
+                self._say(str(exc), "error")
             except DosError as exc:
                 if self.clear_after_refusal:
                     self._clear()
