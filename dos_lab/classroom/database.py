@@ -110,7 +110,7 @@ def unwritable(error: OperationalError) -> Unavailable:
     elif "full" in said.lower():
         why = gettext("the disk holding the class's data is full")
     else:
-        why = gettext("the class's database cannot be reached")
+        why = gettext("the class's data cannot be written")
     return Unavailable(gettext("Nothing can be saved right now ({why}), so nothing was changed. Tell your "
                                "teacher.").format(why=why))
 
