@@ -61,8 +61,8 @@ def test_three_students_pool_their_games_and_every_page_shows_the_class(browser:
         expect(reading).to_contain_text("The class has sent 3 results.")
         expect(reading).to_contain_text(f"{p.hits} of 150 tournament games were won by GreedyBot: "
                                         f"{percent(p.frequency)}")
-        expect(reading).to_contain_text(f"95 % Wilson interval {percent(p.interval[0], 2)} to "
-                                        f"{percent(p.interval[1], 2)}")
+        expect(reading).to_contain_text(f"95 % Wilson interval {percent(p.interval[0])} to "
+                                        f"{percent(p.interval[1])}")
         expect(reading).to_contain_text("estimate of GreedyBot's long-run win rate")
         expect(page.locator(".dos-class-shares circle")).to_have_count(3)
         expect(page.locator(".dos-class-shares circle[fill='#e65100']")).to_have_count(1)
