@@ -201,8 +201,8 @@ def test_the_teacher_sees_exercises_examples_and_the_quiz_and_the_rules_missed_i
         shown = teacher.tutorials.value
         assert "Exercises: 1 of 2 right (0 at the first try)" in shown
         assert "Examples: 1 of 2 done" in shown
-        assert "Quiz: 2 of 2 right (1 at the first try)" in shown
-        assert "Quiz: 1 of 1 right (0 at the first try)" in shown
+        assert "Closing check: 2 of 2 right (1 at the first try)" in shown
+        assert "Closing check: 1 of 1 right (0 at the first try)" in shown
         assert "in exercises, examples and closing checks" in shown and "R7.2: 1 of 1" in shown
         assert "per tutorial exercise, example and closing-check question" in teacher.download.value
     finally:

@@ -60,7 +60,7 @@ def _guess_shown(e: Experiment, guess: float | int | None) -> str:
 
 def _progress(answers: list[Answer]) -> str:
     """A student's progress in one tutorial, one line per kind of item on the page: "Exercises: 1 of 2 right (0 at
-    the first try)", "Examples: 2 of 3 done", "Quiz: 3 of 4 right (2 at the first try)"."""
+    the first try)", "Examples: 2 of 3 done", "Closing check: 3 of 4 right (2 at the first try)"."""
     lines = []
     for kind, (right, total, first) in tally(answers).items():
         score = gettext("{right} of {total} right ({first} at the first try)").format(
@@ -68,7 +68,7 @@ def _progress(answers: list[Answer]) -> str:
         lines.append(f"<span class='dos-teacher-{kind}s'>" + escape(
             gettext("Exercises: {score}").format(score=score) if kind == "exercise" else
             gettext("Examples: {done} of {total} done").format(done=number(right), total=number(total))
-            if kind == "example" else gettext("Quiz: {score}").format(score=score)) + "</span>")
+            if kind == "example" else gettext("Closing check: {score}").format(score=score)) + "</span>")
     return "<br>".join(lines)
 
 
