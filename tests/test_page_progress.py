@@ -106,14 +106,16 @@ def test_an_example_counts_as_done_only_when_the_student_reaches_its_goal() -> N
     ex.press("end turn")
     assert ex.progress.answer() == Answer(True, False, False, 2, ("R4.1",), "example")
     first = example()
-    first.press("match 0 R7"); first.press("end turn")
+    first.press("match 0 R7")
+    first.press("end turn")
     first.show_button.click()  # after the goal: still done by the student, at the first try
     assert first.progress.answer() == Answer(True, True, False, 1, ("R4.1",), "example")
     shown = example()
     shown.show_button.click()  # "Show me" reaches the goal: not the student's
     assert shown.reached and shown.progress.answer() == Answer(False, False, True, 0, ("R4.1",), "example")
     shown.reset_button.click()
-    shown.press("match 0 R7"); shown.press("end turn")
+    shown.press("match 0 R7")
+    shown.press("end turn")
     assert shown.progress.answer() == Answer(False, False, True, 1, ("R4.1",), "example")
 
 
@@ -143,7 +145,8 @@ def test_the_closing_check_sends_what_was_done_before_the_name_and_every_change_
         assert who == "Ala" and [(a["kind"], a["tries"]) for a in kept["answers"]] == [
             ("question", 0), ("exercise", 1), ("example", 0)]
         ex.check("P4")
-        play.press("match 0 R7"); play.press("end turn")
+        play.press("match 0 R7")
+        play.press("end turn")
         got = answers_of(store.results("tutorial-02")[0][1])
         assert [(a.kind, a.right, a.first_try, a.tries, a.rules) for a in got] == [
             ("question", False, False, 0, ("R4.2",)), ("exercise", True, False, 2, ("R2.1",)),
@@ -179,8 +182,9 @@ def test_the_csv_has_a_row_per_exercise_example_and_question_with_its_kind(tmp_p
         ("tutorial-04", "Ala", "exercise", "1", "R7.2 R7.3", "right", "3"),
         ("tutorial-04", "Ala", "example", "1", "", "shown", "1"),
         ("tutorial-04", "Ala", "example", "2", "R7.3", "first_try", "1")]
-    assert next(r for r in rows if r["student"] == "Ela")["counted"] == ("no: This is not a tutorial's progress: each item is an exercise, an example or "
-                                   "a question.")
+    refused = next(r for r in rows if r["student"] == "Ela")
+    assert refused["counted"] == ("no: This is not a tutorial's progress: each item is an exercise, an example or a "
+                                  "question.")
     store.close()
 
 
