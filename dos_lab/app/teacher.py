@@ -260,7 +260,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
                 got = answers.get(t)
                 cells.append("<td style='padding:2px 10px 2px 0'>" + ("" if got is None else _progress(got))
                              + "</td>")
-            rows.append("<tr>" + _cell(student) + "".join(cells) + "</tr>")
+            rows.append("<tr style='vertical-align:top'>" + _cell(student) + "".join(cells) + "</tr>")
         each_student = [[a for got in answers.values() for a in got] for answers in found.values()]
         missed = [gettext("{rule}: {missed} of {asked}").format(rule=rule, missed=number(m), asked=number(a))
                   for rule, m, a in missed_rules(each_student) if m]
