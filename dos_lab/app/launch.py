@@ -254,7 +254,8 @@ def class_data(args: argparse.Namespace) -> None:
             sys.stdout.write(table)
         else:
             args.results_csv.write_text(table, encoding="utf-8")
-            print(f"Wrote {rows} row{'s' if rows != 1 else ''} (one per student per experiment) to "
+            print(f"Wrote {rows} row{'s' if rows != 1 else ''} (one per student per experiment and per tutorial "
+                  f"exercise, example and question) to "
                   f"{args.results_csv.resolve()}", flush=True)
     if args.clear_class:
         try:

@@ -29,7 +29,7 @@ from dos_lab.app.page import request_query
 from dos_lab.classroom import ClassStore
 from dos_lab.classroom.experiments import EXPERIMENTS, GUESS, Experiment, guesses, pool, reading, student_key
 from dos_lab.classroom.export import results_csv
-from dos_lab.classroom.progress import ALL_TUTORIALS, Answer, answers_of, missed_rules, tutorial_of
+from dos_lab.classroom.progress import ALL_TUTORIALS, Answer, answers_of, missed_rules, tally, tutorial_of
 from dos_lab.classroom.site import class_store
 from dos_lab.engine.events import player_name
 from dos_lab.errors import InvalidInput
@@ -56,6 +56,20 @@ def _guess_shown(e: Experiment, guess: float | int | None) -> str:
 
         return row_label(e.choices[int(guess)])
     return percent(guess / 100, 0)
+
+
+def _progress(answers: list[Answer]) -> str:
+    """A student's progress in one tutorial, one line per kind of item on the page: "Exercises: 1 of 2 right (0 at
+    the first try)", "Examples: 2 of 3 done", "Closing check: 3 of 4 right (2 at the first try)"."""
+    lines = []
+    for kind, (right, total, first) in tally(answers).items():
+        score = gettext("{right} of {total} right ({first} at the first try)").format(
+            right=number(right), total=number(total), first=number(first))
+        lines.append(f"<span class='dos-teacher-{kind}s'>" + escape(
+            gettext("Exercises: {score}").format(score=score) if kind == "exercise" else
+            gettext("Examples: {done} of {total} done").format(done=number(right), total=number(total))
+            if kind == "example" else gettext("Closing check: {score}").format(score=score)) + "</span>")
+    return "<br>".join(lines)
 
 
 class TeacherPage(widgets.VBox):  # type: ignore[misc]
@@ -214,9 +228,10 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             set_trait(self.download, "value", f"<p style='margin:6px 0;font-size:15px'>"
                       f"<a download='dos-lab-results.csv' href='data:text/csv;base64,{link}'>"
                       + escape(ngettext("Download the results (CSV, {rows} row: one per student per experiment "
-                                        "and per closing-check question)",
+                                        "and per tutorial exercise, example and closing-check question)",
                                         "Download the results (CSV, {rows} rows: one per student per experiment "
-                                        "and per closing-check question)", rows).format(rows=number(rows)))
+                                        "and per tutorial exercise, example and closing-check question)", rows
+                                        ).format(rows=number(rows)))
                       + "</a></p>")
             set_trait(self.rooms, "value", self._rooms_html())
             set_trait(self.tutorials, "value", self._tutorials_html())
@@ -230,7 +245,7 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
         for name, student, result, _ in self.store.sent():
             tutorial = tutorial_of(name)
             if tutorial is not None:
-                with contextlib.suppress(InvalidInput):  # not a closing check's: left out
+                with contextlib.suppress(InvalidInput):  # not a tutorial page's progress: left out
                     found.setdefault(student, {})[tutorial] = answers_of(result)
         if not found:
             return heading + "<p style='font-size:15px'>" + escape(gettext(
@@ -243,16 +258,16 @@ class TeacherPage(widgets.VBox):  # type: ignore[misc]
             cells = []
             for t in shown:
                 got = answers.get(t)
-                cells.append(_cell("" if got is None else gettext("{right} of {total} right ({first} at the first try)")
-                                   .format(right=number(sum(a.right for a in got)), total=number(len(got)),
-                                           first=number(sum(a.first_try for a in got)))))
-            rows.append("<tr>" + _cell(student) + "".join(cells) + "</tr>")
+                cells.append("<td style='padding:2px 10px 2px 0'>" + ("" if got is None else _progress(got))
+                             + "</td>")
+            rows.append("<tr style='vertical-align:top'>" + _cell(student) + "".join(cells) + "</tr>")
         each_student = [[a for got in answers.values() for a in got] for answers in found.values()]
         missed = [gettext("{rule}: {missed} of {asked}").format(rule=rule, missed=number(m), asked=number(a))
                   for rule, m, a in missed_rules(each_student) if m]
         said = ("<p style='margin:4px 0;font-size:15px'>" + escape(gettext(
-            "Rules the students answered wrong at the first try (students who missed the rule, of those who "
-            "answered a question on it): {rules}").format(rules="; ".join(missed))) + "</p>") if missed else ""
+            "Rules the students got wrong at the first try in exercises, examples and closing checks (students who "
+            "missed the rule, of those who tried one on it): {rules}").format(rules="; ".join(missed))) + "</p>"
+                ) if missed else ""
         return heading + "<table style='font-size:15px'>" + head + "".join(rows) + "</table>" + said
 
     def _rooms_html(self) -> str:

@@ -1,5 +1,5 @@
 """The class's experiments and tutorials as a table for the teacher: one row per student per experiment and per
-student per closing-check question, as CSV.
+student per tutorial exercise, playable example and closing-check question, as CSV.
 
 The columns (``COLUMNS``):
 
@@ -14,9 +14,15 @@ The columns (``COLUMNS``):
 * ``counted`` — ``yes``, or why the result is left out of the class's pool;
 * ``sent_at`` — when the result was sent (UTC, ISO 8601);
 * ``question``, ``rules``, ``answer``, ``tries`` — on a tutorial's rows (``experiment`` is then ``tutorial-03``
-  and so on, and the columns above stay empty): the closing-check question, numbered from 1; the rules it asks
-  about; how it went — ``first_try``, ``right`` (after more tries), ``shown`` ("Show me" was pressed),
-  ``not_right_yet`` or ``not_answered``; and how many answers the student checked.
+  and so on, and the columns above stay empty): the item's number among the page's items of its kind, from 1 in
+  the page's order (closing-check question 1, 2, …; exercise 1, 2, …; example 1, 2, …); the rules it is about; how
+  it went — ``first_try``, ``right`` (after more tries), ``shown`` ("Show me" was pressed first),
+  ``not_right_yet`` or ``not_answered``; and how many answers the student checked (for an example: how many times
+  the student started playing it, from the start or after "Start again"). An example is ``right`` when its goal
+  was reached by the student's own moves;
+* ``kind`` — what the row is: ``experiment`` (a lesson's), or on a tutorial's rows ``question`` (of the closing
+  check), ``exercise`` (in the body of the page) or ``example`` (a playable example); empty on a tutorial's row
+  whose result is not counted.
 
 >>> from dos_lab.classroom import ClassStore
 >>> from dos_lab.classroom.experiments import experiment, run_share
@@ -24,7 +30,7 @@ The columns (``COLUMNS``):
 >>> store.submit("lesson-01-hits", "Ala", run_share(experiment("lesson-01-hits"), "Ala"))
 >>> store.submit("lesson-01-hits/guess", "Ala", {"chance": 40})
 >>> print(results_csv(store).splitlines()[0])
-experiment,student,hits,trials,share_percent,exact_percent,guess,counted,sent_at,question,rules,answer,tries
+experiment,student,hits,trials,share_percent,exact_percent,guess,counted,sent_at,question,rules,answer,tries,kind
 >>> results_csv(store).splitlines()[1].split(",")[:8]
 ['lesson-01-hits', 'Ala', '72', '100', '72.0', '66.40', '40', 'yes']
 """
@@ -33,6 +39,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
 
@@ -44,7 +51,7 @@ from dos_lab.errors import InvalidInput
 __all__ = ["COLUMNS", "results_csv"]
 
 COLUMNS = ("experiment", "student", "hits", "trials", "share_percent", "exact_percent", "guess", "counted", "sent_at",
-           "question", "rules", "answer", "tries")
+           "question", "rules", "answer", "tries", "kind")
 
 
 def _how(a: Answer) -> str:
@@ -57,9 +64,14 @@ def _tutorial_rows(name: str, student: str, result: Any, sent_at: str) -> list[l
     try:
         answers = answers_of(result)
     except InvalidInput as refusal:
-        return [[name, student, "", "", "", "", "", f"no: {refusal}", sent_at, "", "", "", ""]]
-    return [[name, student, "", "", "", "", "", "yes", sent_at, number, " ".join(a.rules), _how(a), a.tries]
-            for number, a in enumerate(answers, 1)]
+        return [[name, student, "", "", "", "", "", f"no: {refusal}", sent_at, "", "", "", "", ""]]
+    numbers: Counter[str] = Counter()
+    rows = []
+    for a in answers:
+        numbers[a.kind] += 1
+        rows.append([name, student, "", "", "", "", "", "yes", sent_at, numbers[a.kind], " ".join(a.rules), _how(a),
+                     a.tries, a.kind])
+    return rows
 
 
 def _guess(result: Any) -> str:
@@ -110,7 +122,8 @@ def results_csv(store: ClassStore) -> str:
                  else "")
         writer.writerow([name, student, hits if hits is not None else "", trials if trials is not None else "",
                          share, _exact(e),
-                         _guess(guesses.get((name, student_key(student)))), counted, _when(at), "", "", "", ""])
+                         _guess(guesses.get((name, student_key(student)))), counted, _when(at), "", "", "", "",
+                         "experiment"])
         guesses.pop((name, student_key(student)), None)
     sent_guess = {(name.removesuffix(GUESS), student_key(student)): (student, at) for name, student, _, at in sent
                   if name.endswith(GUESS)}
@@ -118,5 +131,5 @@ def results_csv(store: ClassStore) -> str:
         student, at = sent_guess[(name, key)]
         e = EXPERIMENTS.get(name)
         writer.writerow([name, student, "", "", "", _exact(e),
-                         _guess(result), "no: no result sent", _when(at), "", "", "", ""])
+                         _guess(result), "no: no result sent", _when(at), "", "", "", "", "experiment"])
     return out.getvalue()

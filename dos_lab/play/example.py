@@ -16,6 +16,8 @@ needs. In an example the reader declares every wild card they play or match
 ('info', 'P1 plays R7 on B7: a single match.\\nNot there yet. The goal: Play R7 on B7, then end your turn.')
 >>> ex.end_turn(); ex.reached, ex.status[0]
 (True, 'ok')
+>>> ex.tries, ex.solved, ex.solved_first_try, ex.shown  # reached by the reader's own moves, at the first try
+(1, True, True, False)
 """
 
 from __future__ import annotations
@@ -111,6 +113,11 @@ class ExampleModel(Observable):
         #: where this example's part of the round log starts (the narrated log shows what came after)
         self.start = self.round.event_count
         self.reached = False
+        #: how the reader's tries went, for the teacher (:mod:`dos_lab.widgets.page_progress`): how many times the
+        #: reader started playing (from the start, or after "Start again"), whether "Show me" was pressed, and
+        #: whether the goal was reached by the reader's own moves (before any "Show me"), at the first try
+        self.tries, self.shown, self.solved, self.solved_first_try = 0, False, False, False
+        self._trying = False
         self.status: tuple[str, str] = ("info", gettext("Pick cards, then press a button. The game engine checks "
                                                         "every move."))
 
@@ -157,7 +164,7 @@ class ExampleModel(Observable):
         """Go back to the starting position."""
         self.table = self._fresh()
         self.start = self.round.event_count
-        self.reached = False
+        self.reached = self._trying = False
         self.status = ("info", gettext("Back to the start. Pick cards, then press a button."))
         self._changed()
 
@@ -178,7 +185,8 @@ class ExampleModel(Observable):
             return
         self.table = self._fresh()
         self.start = before = self.round.event_count
-        self.reached = False
+        self.reached = self._trying = False
+        self.shown = self.shown or not self.solved  # as a question's: "Show me" before the goal was reached
         try:
             for action in self.solution:
                 perform(self.round, action)
@@ -293,8 +301,12 @@ class ExampleModel(Observable):
             catcher = next(p for p in range(self.round.players) if p != self.player)
             self.table.caught_by(catcher)
             self.status = ("warn", self.status[1] + "\n" + narrate(self.round.events_since(before)))
+        if not self._trying and self.round.event_count > self.start:  # the first move since the start
+            self.tries, self._trying = self.tries + 1, True
         was = self.reached
         self._check_goal()
+        if self.reached and not was and not self.shown and not self.solved:
+            self.solved, self.solved_first_try = True, self.tries == 1
         kind, text = self.status
         if moved and kind != "bad":
             if self.reached and not was:

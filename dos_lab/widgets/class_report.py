@@ -1,5 +1,7 @@
-"""A tutorial's closing check, reported to the teacher: on a ``dos-lab`` site the student types a first name once,
-and every answer from then on reaches the teacher's page (:mod:`dos_lab.classroom.progress`).
+"""A tutorial page, reported to the teacher: on a ``dos-lab`` site the student types a first name once, in the
+closing check, and how the page's exercises, playable examples (:mod:`dos_lab.widgets.page_progress`) and
+closing-check questions have gone reaches the teacher's page; every answer from then on updates it
+(:mod:`dos_lab.classroom.progress`).
 
 >>> from dos_lab.classroom import ClassStore
 >>> from dos_lab.classroom.progress import answers_of
@@ -11,6 +13,16 @@ and every answer from then on reaches the teacher's page (:mod:`dos_lab.classroo
 >>> question.choose("3"); question.choose("1 or 2")
 >>> [(a.right, a.first_try, a.tries, a.rules) for a in answers_of(store.results("tutorial-03")[0][1])]
 [(True, False, 2, ('R4.2',))]
+
+The page's exercises and examples come after the questions, with what was done before the name was typed:
+
+>>> from dos_lab.widgets.page_progress import Page, PageItem
+>>> page, exercise = Page(), PageItem("exercise", ("R7.2",))
+>>> page.add(exercise); exercise.checked(True)
+>>> report = ClassReport(4, [question], store, page=page)
+>>> report.name.value = "Ola"
+>>> [(a.kind, a.right, a.tries) for a in answers_of(dict(store.results("tutorial-04"))["Ola"])]
+[('question', True, 2), ('exercise', True, 1)]
 """
 
 from __future__ import annotations
@@ -21,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.classroom.progress import Answer, progress_name, rules_in
+from dos_lab.classroom.progress import Answer, check_progress, progress_name, rules_in
 from dos_lab.errors import DosError
 from dos_lab.i18n import gettext
 from dos_lab.widgets.answers import AnswerBox, ChoiceBox
@@ -29,6 +41,7 @@ from dos_lab.widgets.cards import set_trait
 
 if TYPE_CHECKING:
     from dos_lab.classroom import ClassStore
+    from dos_lab.widgets.page_progress import Page
 
 __all__ = ["ClassReport", "answer_of"]
 
@@ -40,10 +53,12 @@ def answer_of(question: AnswerBox | ChoiceBox) -> Answer:
 
 
 class ClassReport(widgets.VBox):  # type: ignore[misc]
-    """"Your first name" above a closing check; once it is typed, every answer is sent to the class store."""
+    """"Your first name" above a closing check; once it is typed, every answer is sent to the class store — the
+    questions', and those of the ``page``'s exercises and examples."""
 
-    def __init__(self, tutorial: int, questions: Sequence[AnswerBox | ChoiceBox], store: ClassStore) -> None:
-        self.tutorial, self.questions, self.store = tutorial, list(questions), store
+    def __init__(self, tutorial: int, questions: Sequence[AnswerBox | ChoiceBox], store: ClassStore, *,
+                 page: Page | None = None) -> None:
+        self.tutorial, self.questions, self.store, self.page = tutorial, list(questions), store, page
         self.student: str | None = None
         self.name = widgets.Text(placeholder=gettext("your first name"), description=gettext("Your first name"),
                                  style={"description_width": "9em"}, layout=widgets.Layout(width="22rem"))
@@ -52,24 +67,28 @@ class ClassReport(widgets.VBox):  # type: ignore[misc]
         self.name.observe(lambda _: self._named(), "value")
         self.status = widgets.HTML().add_class("dos-report-status")
         intro = widgets.HTML("<p style='margin:4px 0;font-size:15px'>" + html.escape(gettext(
-            "Type your first name and press Enter: your teacher's page then shows how your answers go. Only your "
-            "first name and your answers are kept.")) + "</p>")
+            "Type your first name and press Enter: your teacher's page then shows how the exercises, examples and "
+            "questions of this page go for you. Only your first name and how each one went are kept.")) + "</p>")
         super().__init__([intro, self.name, self.status])
         self.add_class("dos-report")
         for question in self.questions:
             question.on_answer(lambda _: self.send())
+        if page is not None:
+            page.on_change(self.send)
 
     def _named(self) -> None:
         self.student = " ".join(self.name.value.split()) or None
         self.send()
 
     def send(self) -> None:
-        """Keep how every question has gone, under the student's first name (nothing before a name is typed)."""
+        """Keep how every question, exercise and example has gone, under the student's first name (nothing before a
+        name is typed)."""
         if self.student is None:
             return
-        result: dict[str, Any] = {"answers": [answer_of(q).to_dict() for q in self.questions]}
-        try:
-            self.store.submit(progress_name(self.tutorial), self.student, result)
+        done = [answer_of(q) for q in self.questions] + (self.page.answers() if self.page is not None else [])
+        result: dict[str, Any] = {"answers": [a.to_dict() for a in done]}
+        try:  # what the page would send is checked as the teacher's page reads it: a refused one is not kept
+            self.store.submit(progress_name(self.tutorial), self.student, check_progress(result))
         except DosError as error:
             self._say(str(error), "#b71c1c")
             return

@@ -62,6 +62,7 @@ from dos_lab.widgets.cards import (
     show_card,
     stylesheet,
 )
+from dos_lab.widgets.page_progress import example_item, page_item, this_page
 from dos_lab.widgets.pictures import BAD_INK, OK_INK, bonus_order_html, count_text, deck_table_html, step_html
 
 if TYPE_CHECKING:
@@ -282,6 +283,7 @@ class PlayableExample(widgets.VBox):  # type: ignore[misc]
                          widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")), *dos_rows,
                          self.status, self.log_view]
         m.on_change(self._refresh)
+        self.progress = example_item(m, goal, m.success, title)  #: how the reader's tries went, for the teacher
         self._refresh()
 
     def __repr__(self) -> str:
@@ -465,6 +467,7 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
         self.add_class("dos-tut-exercise")
         self._checker = answer_checker
         self._solution = solution
+        self.progress = page_item("exercise", question, solution)  #: how the answers went, for the teacher
         placeholder = gettext("type your answer") if placeholder is None else placeholder
         title = gettext("Exercise") if title is None else title
         wanted = placeholder.lower()
@@ -536,11 +539,13 @@ class Exercise(widgets.VBox):  # type: ignore[misc]
             return self._say("unread", self._unreadable(answer))
         ok, note = verdict if isinstance(verdict, tuple) else (bool(verdict), "")
         self.correct = bool(ok)
+        self.progress.checked(self.correct)
         text = ((gettext("Right!") if ok else gettext("Not yet.")) + " " + note).strip()
         return self._say("right" if ok else "wrong", text)
 
     def show(self) -> None:
         """Reveal the solution."""
+        self.progress.showed()
         self.solution.value = ('<div style="font:14px sans-serif;background:#e8eaf6;border-radius:6px;'
                                'padding:6px 10px"><b>' + html.escape(gettext("Solution:"))
                                + f"</b> {self._solution}</div>")
@@ -674,7 +679,7 @@ class ClosingCheck(Quiz):
             from dos_lab.widgets.class_report import ClassReport
 
             try:
-                self.report = ClassReport(number, questions, class_store())
+                self.report = ClassReport(number, questions, class_store(), page=this_page())
             except DosError:  # no class store today: the check works as it does in plain Jupyter
                 log.exception("tutorial %s: the class store cannot be opened", number)
         super().__init__(questions, title=gettext("Closing check — tutorial {number}").format(number=number),
