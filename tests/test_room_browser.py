@@ -47,10 +47,10 @@ def own_hand(store: ClassStore, page: Page) -> list[str]:
     return [face_text(card) for card in store.view(seat_token(page)).hand]
 
 
-def shows_own_hand(store: ClassStore, page: Page) -> None:
-    """The page shows exactly its seat's hand (once the table has been drawn)."""
+def shows_own_hand(store: ClassStore, page: Page, timeout: float = 5_000) -> None:
+    """The page shows exactly its seat's hand (once the table has been drawn, within ``timeout`` ms)."""
     hand = own_hand(store, page)
-    expect(page.locator(".dos-hand button")).to_have_count(len(hand))
+    expect(page.locator(".dos-hand button")).to_have_count(len(hand), timeout=timeout)
     assert shown_hand(page) == hand
 
 
@@ -127,17 +127,30 @@ def test_three_students_and_a_computer_player_share_one_table(browser: Browser, 
     shows_own_hand(store, ola)
     assert own_hand(store, ola) == hand
 
-    # a server restart: the pages say they are reconnecting and come back to the room by themselves
+    # a game against the computer on the home page, open beside the room during the restart below
+    home = student(browser)
+    home.goto(f"{site.base}/voila/render/home.ipynb?seed=31&bots=random", timeout=FIRST)
+    home.locator(".dos-draw").click(timeout=FIRST)
+    expect(home).to_have_url(re.compile(r"&game=[A-Za-z0-9_-]{16}$"))
+    home_hand, home_address = shown_hand(home), home.url
+
+    # a server restart: every open page says it is reconnecting and comes back by itself, the room's pages to
+    # their seats and the home page to its game
     site.stop()
-    for page in pages:
+    for page in (*pages, home):
         expect(page.locator(".dos-reconnecting")).to_contain_text("reconnecting", timeout=FIRST)
     ala.screenshot(path=str(artifacts / "room-reconnecting.png"), full_page=True)
     site.start()
-    for page in pages:
+    for page in pages:  # the note goes with the old page; the table then is the new page's
+        expect(page.locator(".dos-reconnecting")).to_have_count(0, timeout=2 * FIRST)
         expect(page.locator(".dos-table")).to_be_visible(timeout=2 * FIRST)
-        expect(page.locator(".dos-reconnecting")).to_have_count(0)
-        shows_own_hand(store, page)
+        shows_own_hand(store, page, timeout=FIRST)
     assert store.history(code)[1] == before[1]
+    expect(home.locator(".dos-reconnecting")).to_have_count(0, timeout=2 * FIRST)
+    expect(home.locator(".dos-status")).to_contain_text("Welcome back: your game goes on where you left it.",
+                                                        timeout=2 * FIRST)
+    assert shown_hand(home) == home_hand and home.url == home_address
+    home.screenshot(path=str(artifacts / "home-after-restart.png"), full_page=True)
 
 
 def test_a_wrong_code_and_a_forged_seat_are_told(browser: Browser, site: Site) -> None:

@@ -92,11 +92,6 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
         self.status.add_class("dos-room-status")
         self.address = widgets.HTML(layout=widgets.Layout(height="0px", margin="0"))
         self.address.add_class("dos-room-address")
-        # the page's sign of life: the site template reloads a page whose kernel stops changing it (a restarted
-        # server), and the seat in the address brings the student back
-        self.alive = widgets.HTML(layout=widgets.Layout(height="0px", margin="0"))
-        self.alive.add_class("dos-room-alive")
-        self._beats = 0
         #: this page's name for the store, which tells it when another page shows the same seat
         self.tab = secrets.token_hex(8)
         self.other_tab = widgets.HTML()
@@ -135,7 +130,7 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
         self.lobby = _box([self.seats, self.owner_buttons], "dos-lobby")
         self.lobby.layout.display = "none"
         self.table_box = widgets.VBox()
-        super().__init__([stylesheet(), title, self.status, self.other_tab, self.address, self.alive, self.forms,
+        super().__init__([stylesheet(), title, self.status, self.other_tab, self.address, self.forms,
                           self.lobby, self.table_box],
                          layout=widgets.Layout(padding="0 4px"))
         self.add_class("dos-page")
@@ -260,7 +255,6 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
                     return
                 if time.monotonic() - said >= HERE_SECONDS and self.token is not None:
                     said = time.monotonic()
-                    self._beat()
                     self._here(self.token)
                     if self.table is not None:
                         self.store.cover(code)
@@ -277,7 +271,6 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
                             controller.catch_up()
                     game = self.table.controller.game if self.table is not None else None
                     if game is not None and game.over:
-                        self._beat(done=True)
                         return
             except DosError:
                 if self.token is not None and not self._still_seated(self.token):  # reset between two looks
@@ -325,11 +318,6 @@ class RoomPage(widgets.VBox):  # type: ignore[misc]
                       f'<span data-dos-address="{escape(urlencode([*kept, ("room", code)]))}"></span>')
             self._say(gettext("The teacher has reset room {code} for a new game: join it again with its code and "
                               "your first name.").format(code=code))
-            self._beat(done=True)  # nothing to follow until the student joins again: the page is not lost
-
-    def _beat(self, done: bool = False) -> None:
-        self._beats += 1
-        set_trait(self.alive, "value", f'<span data-dos-alive="{"done" if done else self._beats}"></span>')
 
     def close(self) -> None:
         self._stop.set()
