@@ -26,7 +26,9 @@ MOVE = 15_000
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    yield from running_site(tmp_path_factory.mktemp("rooms") / "class.db")
+    # two warm room pages, as `--class` keeps some (dos_lab.app.launch.pools); no other page is kept warm
+    yield from running_site(tmp_path_factory.mktemp("rooms") / "class.db", "--VoilaKernelManager.kernel_pools_config="
+                            '{"default": {"pool_size": 0}, "room.ipynb": {"pool_size": 2}}')
 
 
 def student(browser: Browser) -> Page:
@@ -59,6 +61,7 @@ def test_three_students_and_a_computer_player_share_one_table(browser: Browser, 
     ala, ola, ela = student(browser), student(browser), student(browser)
     ala.goto(f"{site.base}/voila/render/room.ipynb", timeout=FIRST)
     expect(ala.locator(".dos-create-room")).to_be_visible(timeout=FIRST)
+    expect(ala.locator(".dos-preheated")).to_have_count(1)  # served from the warm pool
     ala.locator(".dos-create-room").click()
     expect(ala.locator(".dos-room-status")).to_contain_text("Please type your first name")
     ala.locator(".dos-create-name input").fill("Ala")
@@ -73,6 +76,8 @@ def test_three_students_and_a_computer_player_share_one_table(browser: Browser, 
         page.goto(f"{site.base}/voila/render/room.ipynb?room={code}", timeout=FIRST)
         expect(page.locator(".dos-join-room")).to_be_visible(timeout=FIRST)
         expect(page.locator(".dos-join-code input")).to_have_value(code)
+        if page is ola:  # the pool's second page: a warm page, too, reads its own address
+            expect(page.locator(".dos-preheated")).to_have_count(1)
         page.locator(".dos-join-name input").fill(name)
         page.locator(".dos-join-room").click()
     expect(ela.locator(".dos-room-status")).to_contain_text("Ala is already at this table")

@@ -9,6 +9,8 @@ option given on the command line overrides both.
 ({'pool_size': 3}, {'pool_size': 0})
 >>> pools(30, ["tutorials/01-setup.ipynb"])["tutorials/01-setup.ipynb"], pools(30)["home.ipynb"]
 ({'pool_size': 1}, {'pool_size': 30})
+>>> pools(30, home="pl/home.ipynb")["pl/room.ipynb"], "room.ipynb" in pools(0)
+({'pool_size': 15}, False)
 """
 
 from __future__ import annotations
@@ -54,10 +56,13 @@ def served_root() -> tuple[Path, str]:
 
 
 def pools(class_size: int, notebooks: list[str] | None = None, home: str = "home.ipynb") -> dict[str, dict[str, int]]:
-    """Voilà's per-notebook pools of pre-heated kernels: the home page gets one kernel per student, every
-    tutorial and lesson one (refilled as it is used); without a class, :data:`SMALL_GROUP` home pages."""
+    """Voilà's per-notebook pools of pre-heated kernels: the home page gets one kernel per student, the page
+    "Play with your class" one per two students (:func:`room_pages`), every tutorial and lesson one (refilled as
+    it is used); without a class, :data:`SMALL_GROUP` home pages."""
     config = {"default": {"pool_size": 0}, home: {"pool_size": home_pages(class_size)}}
     if class_size > 0:
+        room = posixpath.join(posixpath.dirname(home), "room.ipynb")
+        config[room] = {"pool_size": room_pages(class_size)}
         for name in notebooks or []:
             config[name] = {"pool_size": 1}
     return config
@@ -66,6 +71,17 @@ def pools(class_size: int, notebooks: list[str] | None = None, home: str = "home
 def home_pages(class_size: int) -> int:
     """How many home pages are kept warm: one per student of the class, else a small group's."""
     return class_size if class_size > 0 else SMALL_GROUP
+
+
+def room_pages(class_size: int) -> int:
+    """How many pages "Play with your class" are kept warm for a class: one per two students, so half a class that
+    opens its tables together is served at once and the rest while the pool refills. Not one per student: a page
+    waiting in its pool holds a kernel (about 75 MB), and the home pages already hold one per student.
+
+    >>> room_pages(30), room_pages(3), room_pages(1)
+    (15, 2, 1)
+    """
+    return (class_size + 1) // 2
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -78,7 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--port", type=int, default=None, help="the port to serve on (default 8866)")
     group.add_argument("--no-browser", action="store_true", help="only print the address; do not open a browser")
     group.add_argument("--class", dest="class_size", type=int, default=0, metavar="N",
-                       help="get ready for N students: N pre-heated home pages, one for every tutorial and lesson")
+                       help="get ready for N students: N pre-heated home pages, N/2 of \"Play with your class\", "
+                            "one for every tutorial and lesson")
     group.add_argument("--lan", action="store_true",
                        help="serve the classroom network: listen on every network interface, protect the site "
                             "with a token (in the printed link), answer only to this computer's names, cap kernels")

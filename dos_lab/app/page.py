@@ -280,10 +280,15 @@ def language_picker(query: str, current: str | None = None, page: str = "home.ip
             'style="font-size:15px;margin:2px 0">' + " · ".join(links) + "</nav>")
 
 
+def preheated() -> bool:
+    """Whether this kernel runs its page before anyone asked for it (it waits in Voilà's pool for a visitor)."""
+    return os.environ.get("VOILA_PREHEAT") == "True"
+
+
 def request_query() -> str:
     """This page's query string. A pre-heated kernel ran the notebook before anyone asked for the page, so it
     first waits for Voilà to hand over the visitor's request (see :func:`wait_for_request`)."""
-    if os.environ.get("VOILA_PREHEAT") == "True":
+    if preheated():
         wait_for_request()
     return os.environ.get("QUERY_STRING", "")
 
@@ -388,7 +393,7 @@ def home_page(query: str | None = None) -> HomePage:
     if get_language() == SOURCE_LANGUAGE:
         notebook_language()  # a kernel serves one page: its folder names the language (the same home.ipynb for all)
     ready = None
-    if query is None and os.environ.get("VOILA_PREHEAT") == "True":
+    if query is None and preheated():
         # a pre-heated kernel deals the plain page's table before the visitor comes: a class that opens the
         # page at once then waits only for the page to travel, not for thirty tables to be built
         ready = play(_fresh_deal(setup_from_query("")[0], ""))
@@ -430,6 +435,6 @@ def home_page(query: str | None = None) -> HomePage:
     below = [TableKeeper(table, query, kept.token, kept.version)] if on_a_site() else []
     page = HomePage([title, howto, seed, table, *below, lessons], table)
     page.add_class("dos-page")
-    if os.environ.get("VOILA_PREHEAT") == "True":
+    if preheated():
         page.add_class("dos-preheated")  # the page came from a kernel that ran it before the visitor came
     return page

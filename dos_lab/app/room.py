@@ -23,7 +23,7 @@ from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from dos_lab.app.page import request_query
+from dos_lab.app.page import preheated, request_query
 from dos_lab.classroom import ClassStore, RoomTable, SeatView
 from dos_lab.classroom.site import class_store
 from dos_lab.classroom.store import MAX_NAME
@@ -328,4 +328,7 @@ def room_page(query: str | None = None) -> RoomPage:
     """The page "Play with your class" in the language of its folder; ``query`` defaults to the page's URL query."""
     if get_language() == SOURCE_LANGUAGE:
         notebook_language()
-    return RoomPage(class_store(), request_query() if query is None else query)
+    page = RoomPage(class_store(), request_query() if query is None else query)
+    if preheated():
+        page.add_class("dos-preheated")  # the page came from a kernel that ran it before the visitor came
+    return page
