@@ -13,8 +13,11 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from page_waits import FIRST
 from playwright.sync_api import Browser, Page, expect
+from room_positions import catchable
 
 from dos_lab.classroom import ClassStore
+from dos_lab.engine.moves import Catch, Draw
+from dos_lab.engine.round import Round
 from dos_lab.widgets.cards import face_text
 
 from conftest import Site, running_site
@@ -210,3 +213,57 @@ def test_a_seat_open_in_two_tabs_plays_in_both_and_says_so(browser: Browser, sit
     again.goto("about:blank")  # leaving the page stops its kernel, as closing the tab does
     again.close()  # the notice goes once the closed page has said nothing for 30 s
     expect(ala.locator(".dos-room-other-tab")).not_to_contain_text(notice, timeout=60_000)
+
+
+def test_two_catchers_at_once_and_two_tabs_drawing_at_once_are_decided_by_the_store(browser: Browser, site: Site,
+                                                                                    artifacts: Path) -> None:
+    """Races through the pages: two classmates press Catch on the same seat at the same moment, and two tabs of one
+    seat press Draw at the same moment. The store takes the first of each; the other page is told why not, and
+    every page then shows the same table."""
+    store = ClassStore(str(site.store))
+    code = store.create_room(players=3, seed=23)
+    tokens = [store.join(code, name) for name in ("Ala", "Ola", "Ela")]  # three students: the room starts
+    target = catchable(store, code, tokens, seed=23)
+    catchers = [student(browser) for _ in range(2)]
+    for page, token in zip(catchers, [t for seat, t in enumerate(tokens) if seat != target]):
+        page.goto(f"{site.base}/voila/render/room.ipynb?seat={token}", timeout=FIRST)
+        expect(page.locator(f".dos-catch-{target}")).to_be_enabled(timeout=FIRST)
+    moves = len(store.history(code)[1])
+    for page in catchers:  # no waiting between the two presses: both reach their kernels before either is shown
+        page.locator(f".dos-catch-{target}").dispatch_event("click")
+    told = f"caught P{target + 1} (.*) first: only the first call counts"
+    for page in catchers:  # each is told how its press went: caught, or too late
+        expect(page.locator(".dos-status")).to_contain_text(re.compile(f"Caught! P{target + 1}|{told}"))
+        expect(page.locator(f".dos-catch-{target}")).to_be_disabled()
+    statuses = [page.locator(".dos-status").inner_text() for page in catchers]
+    assert sum(bool(re.search(told, status)) for status in statuses) == 1, statuses
+    recorded = store.history(code)[1][moves:]
+    assert [type(m) for m in recorded] == [Catch] and recorded[0].target == target, recorded
+    for number, page in enumerate(catchers, 1):
+        page.screenshot(path=str(artifacts / f"room-catch-race-{number}.png"), full_page=True)
+
+    # the seat to play, open in two tabs, presses Draw in both at once: one card is drawn
+    mover = Round.from_dict(store.save(code)).current
+    tabs = [student(browser) for _ in range(2)]
+    for page in tabs:
+        page.goto(f"{site.base}/voila/render/room.ipynb?seat={tokens[mover]}", timeout=FIRST)
+        expect(page.locator(".dos-draw")).to_be_enabled(timeout=FIRST)
+    moves = len(store.history(code)[1])
+    for page in tabs:
+        page.locator(".dos-draw").dispatch_event("click")
+    for page in tabs:
+        expect(page.locator(".dos-draw")).to_be_disabled()
+    recorded = store.history(code)[1][moves:]
+    assert [type(m) for m in recorded] == [Draw], recorded
+    for page in tabs:  # the other is refused by the store, or has seen the draw arrive and asks to watch it first
+        expect(page.locator(".dos-status")).to_contain_text(re.compile("You drew|Not allowed: |steps to watch"))
+    statuses = [page.locator(".dos-status").inner_text() for page in tabs]
+    assert sum("You drew" in status for status in statuses) == 1, statuses
+    for page in tabs:
+        if page.locator(".dos-skip").is_enabled():  # the draw made in the other tab, to be watched
+            page.locator(".dos-skip").click()
+        shows_own_hand(store, page)
+    for number, page in enumerate(tabs, 1):
+        page.screenshot(path=str(artifacts / f"room-draw-race-{number}.png"), full_page=True)
+    text = " ".join(page.locator("body").inner_text() for page in (*catchers, *tabs))
+    assert "Traceback" not in text and "Error" not in text

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from room_positions import catchable
 
 from dos_lab import Round, RuleSet
 from dos_lab.classroom import ClassStore, RoomTable
@@ -218,3 +219,27 @@ def test_a_second_tab_on_a_seat_is_told_and_a_reload_is_not(tmp_path: Path) -> N
     store.reset_room(code)
     with pytest.raises(InvalidInput, match="not known"):
         store.here(ala, tab="reloaded")
+
+
+
+def test_the_second_of_two_catchers_is_told_who_was_first(store: ClassStore) -> None:
+    """R11.2: the first valid call wins. The second catcher's press is refused whether the first catch reached the
+    store before it (the store refuses it) or reached the second catcher's table first (the table refuses it)."""
+    names = ["Ala", "Ola", "Ela"]
+    code = store.create_room(players=3, seed=23)
+    tokens = [store.join(code, name) for name in names]
+    target = catchable(store, code, tokens, seed=23)
+    one, other = (seat for seat in range(3) if seat != target)
+    first = RoomTable(store, tokens[one])
+    late, looked = RoomTable(store, tokens[other]), RoomTable(store, tokens[other])  # two tabs of one seat
+    first.catch(target)
+    assert first.message.startswith(f"Caught! P{target + 1} ({names[target]}) forgot to call DOS")
+    recorded = store.history(code)[1]
+    told = (f"Not allowed: P{one + 1} ({names[one]}) caught P{target + 1} ({names[target]}) first: only the first "
+            "call counts (R11.2)")
+    late.catch(target)  # this table has not looked at the store since: the store refuses the catch
+    assert late.message == told
+    assert looked.catch_up() and looked.replaying  # this one has, and shows the catch step by step
+    looked.catch(target)
+    assert looked.message == told
+    assert store.history(code)[1] == recorded

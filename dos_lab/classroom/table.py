@@ -30,11 +30,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from dos_lab.engine.events import player_name
 from dos_lab.engine.game import Game
-from dos_lab.engine.moves import Move, perform
-from dos_lab.errors import DosError, InvalidInput
+from dos_lab.engine.moves import Catch, Move, perform
+from dos_lab.errors import DosError, IllegalMove, InvalidInput
 from dos_lab.i18n import gettext, ngettext
 from dos_lab.play.controller import TableController
 from dos_lab.play.intents import Intent
@@ -42,6 +43,15 @@ from dos_lab.play.intents import Intent
 from .store import ClassStore
 
 __all__ = ["RoomTable"]
+
+
+class _TurnCatch(NamedTuple):
+    turn: int
+    move: Catch
+
+    @property
+    def player(self) -> int:
+        return self.move.player
 
 
 class RoomTable(TableController):
@@ -62,6 +72,8 @@ class RoomTable(TableController):
         self.names: Sequence[str] = view.names
         self.kinds: Sequence[str | None] = view.bots
         self._moves_seen = first + len(moves)
+        #: the last catch of each player that classmates made, with its turn (R11.2: the first call wins)
+        self._catches: dict[int, _TurnCatch] = {}
         self.guard = threading.RLock()
         super().__init__(game, (), human=view.player, engine_declares=engine_declares)
 
@@ -88,7 +100,15 @@ class RoomTable(TableController):
         if not isinstance(intent, Move):  # Undo: refused by undo() before it gets here
             raise DosError(gettext("At a shared table a move cannot be taken back: your classmates have seen it."))
         move = intent
-        self.store.play(self.token, move)  # a refusal raises here, before the copy changes
+        try:
+            self.store.play(self.token, move)  # a refusal raises here, before the copy changes
+        except DosError as refusal:
+            if isinstance(move, Catch):  # a classmate's catch of the same player may have reached the store first
+                _, later = self.store.moves_since(self.code, self._moves_seen)
+                first = next((m for m in later if isinstance(m, Catch) and m.target == move.target), None)
+                if first is not None:
+                    raise self._too_late(first) from refusal
+            raise
         _, later = self.store.moves_since(self.code, self._moves_seen)
         try:
             mine = next(i for i, m in enumerate(later) if m == move)
@@ -102,6 +122,22 @@ class RoomTable(TableController):
         self._moves_seen += mine + 1 + self._watch(lambda: self._play_along(later[mine + 1:]))
         return result
 
+    def catch(self, player: int) -> None:
+        """Call "DOS!" on ``player``. The DOS catch is a race (R11.2: the first valid call wins): a press that comes
+        after a classmate's catch of the same player this turn, already on this copy but maybe not yet on the
+        screen, is told who was first."""
+        first = self._catches.get(player)
+        if first is None or first.player == self.human or first.turn != self.round.turn:
+            super().catch(player)
+            return
+        with self.guard:
+            self._say(gettext("Not allowed: {reason}").format(reason=self._too_late(first.move)), "error")
+            self._changed()
+
+    def _too_late(self, first: Catch) -> IllegalMove:
+        return IllegalMove(gettext("{catcher} caught {player} first: only the first call counts (R11.2)").format(
+            catcher=self.name(first.player), player=self.name(first.target)))
+
     def undo(self) -> None:
         """At a shared table nothing is taken back: the student is told so."""
         with self.guard:
@@ -114,6 +150,8 @@ class RoomTable(TableController):
         for done, move in enumerate(moves):
             if self.round.over:
                 return done
+            if isinstance(move, Catch):
+                self._catches[move.target] = _TurnCatch(self.round.turn, move)
             perform(self.round, move)
         return len(moves)
 

@@ -192,6 +192,8 @@ class TableController(TableState, Observable):
 
     def _require_turn(self) -> Round:
         r = self.round
+        if self.replaying and self.view.current == self.human:  # at a shared table: a classmate's call or catch
+            raise NeedsInput(gettext("There are still steps to watch: press Next to see each one, or Skip."))
         if self.replaying:
             raise NeedsInput(gettext("{player} is still playing: press Next to watch, or Skip to jump to your "
                                      "turn.").format(player=self.name(self.view.current)))
