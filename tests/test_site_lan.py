@@ -21,9 +21,10 @@ from conftest import free_port, stop_app, wait_until_ready
 TOKEN = "classroom7"
 
 
-def serve_lan(*options: str, env: dict[str, str] | None = None) -> Iterator[tuple[str, str]]:
-    """``dos-lab --lan`` with ``options``: yields its address on this computer and the link it printed."""
-    port = free_port()
+def serve_lan(*options: str, env: dict[str, str] | None = None, port: int | None = None) -> Iterator[tuple[str, str]]:
+    """``dos-lab --lan`` with ``options`` (on ``port``, else a free one): yields its address on this computer and
+    the link it printed."""
+    port = port or free_port()
     proc = subprocess.Popen([sys.executable, "-m", "dos_lab", "--no-browser", "--lan", f"--port={port}", *options],
                             stdout=subprocess.PIPE, text=True, env=env)
     try:
@@ -44,19 +45,29 @@ def lan() -> Iterator[tuple[str, str]]:
     yield from serve_lan(f"--token={TOKEN}", "--max-kernels=1")
 
 
-def test_a_restart_keeps_the_class_token_unless_a_new_one_is_asked_for(tmp_path: Path) -> None:
+def test_a_restart_keeps_the_class_token_and_the_login_unless_a_new_token_is_asked_for(tmp_path: Path) -> None:
     env = {**os.environ, "JUPYTER_DATA_DIR": str(tmp_path)}
-    links = []
+    port, student = free_port(), requests.Session()  # the student logs in at the first start only
+    links, logged_in = [], []
     for options in ((), (), ("--new-token",)):
-        served = serve_lan(*options, env=env)
+        served = serve_lan(*options, env=env, port=port)
         base, link = next(served)
         token = parse_qs(urlsplit(link).query)["token"][0]
+        if not links:
+            assert student.get(f"{base}/?token={token}", allow_redirects=False, timeout=30).status_code == 302
         assert requests.get(f"{base}/?token={token}", allow_redirects=False, timeout=30).status_code == 302
+        # a kernel that does not exist: "not found" to a visitor who is logged in, "forbidden" to one who is not
+        asked = student.get(f"{base}/api/kernels/00000000-0000-0000-0000-000000000000", timeout=30)
+        logged_in.append(asked.status_code == 404)
+        assert asked.status_code in (403, 404)
         served.close()
         links.append(token)
     assert links[0] == links[1] != links[2]
-    kept = tmp_path / "dos-lab" / "class-token"
-    assert kept.read_text().strip() == links[2] and kept.stat().st_mode & 0o077 == 0
+    assert logged_in == [True, True, False]  # the login cookie still works after a restart; a new token ends it
+    for name, length in (("class-token", 8), ("cookie-secret", 64)):
+        kept = tmp_path / "dos-lab" / name
+        assert len(kept.read_text().strip()) == length and kept.stat().st_mode & 0o077 == 0
+    assert (tmp_path / "dos-lab" / "class-token").read_text().strip() == links[2]
 
 
 def test_the_printed_link_has_the_token_and_this_computers_address(lan: tuple[str, str]) -> None:

@@ -25,6 +25,7 @@ import secrets
 import socket
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -207,20 +208,56 @@ def class_token(folder: Path, new: bool = False) -> str:
     >>> kept == first != renewed and len(first) == 8
     True
     """
-    kept = folder / "class-token"
-    with contextlib.suppress(OSError, UnicodeDecodeError):
-        token = kept.read_text(encoding="utf-8").strip()
-        if not new and len(token) == 8 and set(token) <= set(TOKEN_LETTERS):
-            return token
-    token = "".join(secrets.choice(TOKEN_LETTERS) for _ in range(8))
+    return _kept(folder / "class-token", new, lambda: "".join(secrets.choice(TOKEN_LETTERS) for _ in range(8)),
+                 lambda token: len(token) == 8 and set(token) <= set(TOKEN_LETTERS),
+                 "the class token", "after a restart the students will need the new link")
+
+
+def cookie_secret_file(folder: Path, new: bool = False) -> Path:
+    """The file holding the secret that signs the students' login cookies under ``--lan``, kept in ``folder`` like
+    the class token, so a restart keeps students logged in; ``new`` (with a new token) makes a new one, which
+    logs everyone out. Its text is 64 hexadecimal digits.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     first = cookie_secret_file(Path(folder)).read_text()
+    ...     kept = cookie_secret_file(Path(folder)).read_text()
+    ...     renewed = cookie_secret_file(Path(folder), new=True).read_text()
+    >>> kept == first != renewed and len(bytes.fromhex(first)) == 32
+    True
+    """
+    kept = folder / "cookie-secret"
+    _kept(kept, new, lambda: secrets.token_hex(32), lambda secret: len(secret) == 64 and _hexadecimal(secret),
+          "the login cookies' secret", "after a restart the students will need the link again")
+    return kept
+
+
+def _hexadecimal(text: str) -> bool:
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        kept.touch(mode=0o600)  # the token opens the site: only the teacher's account reads the file
-        kept.write_text(token + "\n", encoding="utf-8")
-    except OSError as error:  # the class can still work today; only a restart will need the new link
-        print(f"dos-lab: the class token cannot be kept in {kept} ({error.strerror}): after a restart the "
-              "students will need the new link", file=sys.stderr, flush=True)
-    return token
+        bytes.fromhex(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _kept(kept: Path, new: bool, make: Callable[[], str], valid: Callable[[str], bool], what: str,
+          otherwise: str) -> str:
+    """The secret kept in the file ``kept`` if it is ``valid`` and not ``new``; else a new one from ``make``, kept
+    for next time (readable by the teacher's account only). ``what`` names the secret, and ``otherwise`` says what
+    a file that cannot be written costs."""
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        secret = kept.read_text(encoding="utf-8").strip()
+        if not new and valid(secret):
+            return secret
+    secret = make()
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        kept.touch(mode=0o600)  # the secret opens the site: only the teacher's account reads the file
+        kept.write_text(secret + "\n", encoding="utf-8")
+    except OSError as error:  # the class can still work today; only a restart will need the new one
+        print(f"dos-lab: {what} cannot be kept in {kept} ({error.strerror}): {otherwise}",
+              file=sys.stderr, flush=True)
+    return secret
 
 
 def write_config(folder: Path, args: argparse.Namespace, notebooks: list[str], hosts: list[str],
@@ -238,6 +275,8 @@ def write_config(folder: Path, args: argparse.Namespace, notebooks: list[str], h
                               "home_page": home}
     if token:
         config["Voila"]["token"] = token
+    if args.lan:  # a restart keeps the students logged in (a new token logs them out)
+        config["DosLabServer"]["cookie_secret_file"] = str(cookie_secret_file(data_folder(), new=args.new_token))
     if args.lan:  # each student's browser fetches about 5 MB of scripts and styles: a third of that compressed
         config["Voila"]["tornado_settings"] = {"compress_response": True}
     sockets = kernel_sockets_root()

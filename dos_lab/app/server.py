@@ -44,7 +44,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.handlers import KernelHandler
 from jupyter_server.utils import url_path_join
 from tornado.ioloop import IOLoop
-from traitlets import Float, Integer, List, Unicode
+from traitlets import Float, Integer, List, Unicode, default
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.exporter import VoilaExporter  # type: ignore[import-untyped]
 from voila.request_info_handler import RequestInfoSocketHandler  # type: ignore[import-untyped]
@@ -296,7 +296,7 @@ def share_compiled_templates(cache: jinja2.BytecodeCache) -> None:
 
 
 class DosLabServer(Voila):  # type: ignore[misc]
-    """Voilà for the course site (configured like Voilà; three traits of its own)."""
+    """Voilà for the course site (configured like Voilà, with a few traits of its own)."""
 
     home_page = Unicode("home.ipynb", config=True, help="The home page, relative to the served folder.")
     allowed_hosts = List(Unicode(), config=True,
@@ -306,12 +306,24 @@ class DosLabServer(Voila):  # type: ignore[misc]
                                "(0: no limit); the server's own computer has none (dos_lab.app.shares).")
     connect_within = Float(60, config=True, help="With a cap (max_kernels or pages_per_device): stop a page's kernel "
                            "if its browser has not connected this many seconds after the page was sent.")
+    cookie_secret_file = Unicode("", config=True, help="A file holding, in hexadecimal, the secret that signs the "
+                                 "login cookies, so a restart keeps visitors logged in; none: a new secret each start.")
     pool_check_interval = Float(10, config=True, help="Seconds between two checks of the pre-heated kernels "
                                 "(a dead one is replaced); 0: check only when a page is asked for.")
     #: called once the server listens and the home page's pool is warm (``dos-lab`` prints the address)
     on_ready: Callable[[], None] | None = None
     #: each device's pages, when the server has a cap (:mod:`.shares`)
     shares: KernelShares | None = None
+
+    @default("cookie_secret")
+    def _kept_cookie_secret(self) -> bytes:
+        if self.cookie_secret_file:
+            try:
+                return bytes.fromhex(Path(self.cookie_secret_file).read_text(encoding="utf-8").strip())
+            except (OSError, ValueError) as error:
+                self.log.warning("the login cookies' secret cannot be read from %s (%s): students will need the "
+                                 "link again after this start", self.cookie_secret_file, error)
+        return os.urandom(32)
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
