@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import csv
 import io
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from page_waits import eventually
 
 from dos_lab import InvalidInput
 from dos_lab.analysis.simulate import SerialExecutor, play_games, wilson_interval
@@ -29,15 +28,6 @@ from dos_lab.classroom.experiments import (
 )
 
 NAME = "lesson-05-greedy-wins"
-
-
-def eventually(condition: Callable[[], bool], seconds: float = 30) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 def shares(*wins: int, games: int = 50) -> list[tuple[str, dict[str, int]]]:

@@ -9,13 +9,14 @@ import math
 import multiprocessing
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from fractions import Fraction
 from html import escape
 from pathlib import Path
 
 import pytest
 from class_senders import STUDENTS, send_share
+from page_waits import eventually
 
 from dos_lab import InvalidInput
 from dos_lab.classroom import ClassSettings, ClassStore
@@ -34,15 +35,6 @@ from dos_lab.classroom.experiments import (
 from dos_lab.probability import hand_points_pmf, p_single_match, sample_outcomes
 
 pytest_plugins = ["test_classroom"]  # its fixture `where`: a SQLite file, or a database on a real PostgreSQL
-
-
-def eventually(condition: Callable[[], bool], seconds: float = 30) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 def send_all_at_once(where: str, size: int) -> None:
