@@ -204,10 +204,11 @@ RULE_OPTIONS: Mapping[str, RuleOption] = MappingProxyType({option.name: option f
     _whole("target_score", 200, 1, 100_000, "R13.3", noop("Play to (R13.3)"),
            noop_plural("the game is played to {count} point ({rule})",
                        "the game is played to {count} points ({rule})")),
-    # these two sentences are not in the catalogs yet (no page shows them), so they read in English everywhere
-    _whole("hand_size", 7, 1, 20, "R2.2", noop("Cards dealt (R2.2)"), ("hand size: {count}", "hand size: {count}")),
+    _whole("hand_size", 7, 1, 20, "R2.2", noop("Cards dealt (R2.2)"),
+           noop_plural("each player is dealt {count} card ({rule})", "each player is dealt {count} cards ({rule})")),
     _whole("dos_penalty", 2, 0, 10, "R11.1", noop("DOS penalty cards (R11.1)"),
-           ("dos penalty: {count}", "dos penalty: {count}")),
+           noop_plural("a player caught without a DOS call draws {count} penalty card ({rule})",
+                       "a player caught without a DOS call draws {count} penalty cards ({rule})")),
 )})
 #: the smallest and largest value of each whole-number option (a setup form offers no other)
 INT_RANGES: dict[str, tuple[int, int]] = {
