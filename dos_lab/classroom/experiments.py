@@ -199,12 +199,15 @@ def check_share(e: Experiment, student: str, result: Any) -> dict[str, int]:
                 student=student, size=e.size))
         raise InvalidInput(gettext("This result was not dealt with {student}'s seed and {size} hands.").format(
             student=student, size=e.size))
-    if e.bots and result["hits"] != _hits(e, result["seed"], e.size):
-        raise InvalidInput(gettext("The lesson's tournament with this seed gives GreedyBot {hits} wins, not {sent}."
-                                   ).format(hits=_hits(e, result["seed"], e.size), sent=str(result["hits"])[:12]))
-    if result["hits"] != _hits(e, result["seed"], e.size):
-        raise InvalidInput(gettext("The lesson's simulation with this seed gives {hits} hits, not {sent}.").format(
-            hits=_hits(e, result["seed"], e.size), sent=str(result["hits"])[:12]))
+    hits = _hits(e, result["seed"], e.size)
+    if e.bots and result["hits"] != hits:
+        raise InvalidInput(ngettext("The lesson's tournament with this seed gives GreedyBot {hits} win, not {sent}.",
+                                    "The lesson's tournament with this seed gives GreedyBot {hits} wins, not {sent}.",
+                                    hits).format(hits=hits, sent=str(result["hits"])[:12]))
+    if result["hits"] != hits:
+        raise InvalidInput(ngettext("The lesson's simulation with this seed gives {hits} hit, not {sent}.",
+                                    "The lesson's simulation with this seed gives {hits} hits, not {sent}.",
+                                    hits).format(hits=hits, sent=str(result["hits"])[:12]))
     return dict(result)
 
 
