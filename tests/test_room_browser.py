@@ -147,10 +147,15 @@ def test_three_students_and_a_computer_player_share_one_table(browser: Browser, 
     site.stop()
     for page in (*pages, home):
         expect(page.locator(".dos-reconnecting")).to_contain_text("reconnecting", timeout=FIRST)
+        # the table is greyed out and takes no clicks; the navigation bar and the note do not
+        assert page.locator(".dos-draw").evaluate("button => button.closest('[inert]') !== null")
+        assert page.locator(".dos-reconnecting").evaluate("note => note.closest('[inert]') === null")
+        assert page.locator("nav.dos-site-nav").evaluate("nav => nav.closest('[inert]') === null")
     ala.screenshot(path=str(artifacts / "room-reconnecting.png"), full_page=True)
     site.start()
     for page in pages:  # the note goes with the old page; the table then is the new page's
         expect(page.locator(".dos-reconnecting")).to_have_count(0, timeout=2 * FIRST)
+        assert page.locator(".dos-draw").evaluate("button => button.closest('[inert]') === null")
         expect(page.locator(".dos-table")).to_be_visible(timeout=2 * FIRST)
         shows_own_hand(store, page, timeout=FIRST)
     assert store.history(code)[1] == before[1]
