@@ -10,6 +10,8 @@ from room_positions import catchable
 
 from dos_lab import Round, RuleSet
 from dos_lab.classroom import ClassStore, RoomTable
+from dos_lab.classroom.table import _TurnCatch
+from dos_lab.engine.moves import Catch
 from dos_lab.errors import InvalidInput
 from dos_lab.moves import perform
 
@@ -243,3 +245,17 @@ def test_the_second_of_two_catchers_is_told_who_was_first(store: ClassStore) -> 
     looked.catch(target)
     assert looked.message == told
     assert store.history(code)[1] == recorded
+
+
+def test_a_catch_of_the_same_turn_number_in_an_earlier_round_stands_in_no_one_s_way(store: ClassStore) -> None:
+    names = ["Ala", "Ola", "Ela"]
+    code = store.create_room(players=3, seed=23)
+    tokens = [store.join(code, name) for name in names]
+    target = catchable(store, code, tokens, seed=23)
+    one, other = (seat for seat in range(3) if seat != target)
+    table = RoomTable(store, tokens[other])
+    assert table.game is not None
+    earlier = (table.game.round_number - 1, table.round.turn)  # what this table saw in the round before
+    table._catches[target] = _TurnCatch(earlier, Catch(one, target))
+    table.catch(target)
+    assert table.message.startswith(f"Caught! P{target + 1} ({names[target]}) forgot to call DOS")

@@ -46,7 +46,8 @@ __all__ = ["RoomTable"]
 
 
 class _TurnCatch(NamedTuple):
-    turn: int
+    #: the round's number and the turn's, when the catch was made
+    moment: tuple[int, int]
     move: Catch
 
     @property
@@ -72,7 +73,7 @@ class RoomTable(TableController):
         self.names: Sequence[str] = view.names
         self.kinds: Sequence[str | None] = view.bots
         self._moves_seen = first + len(moves)
-        #: the last catch of each player that classmates made, with its turn (R11.2: the first call wins)
+        #: the last catch of each player that classmates made, with its round and turn (R11.2: the first call wins)
         self._catches: dict[int, _TurnCatch] = {}
         self.guard = threading.RLock()
         super().__init__(game, (), human=view.player, engine_declares=engine_declares)
@@ -127,12 +128,15 @@ class RoomTable(TableController):
         after a classmate's catch of the same player this turn, already on this copy but maybe not yet on the
         screen, is told who was first."""
         first = self._catches.get(player)
-        if first is None or first.player == self.human or first.turn != self.round.turn:
+        if first is None or first.player == self.human or first.moment != self._moment():
             super().catch(player)
             return
         with self.guard:
             self._say(gettext("Not allowed: {reason}").format(reason=self._too_late(first.move)), "error")
             self._changed()
+
+    def _moment(self) -> tuple[int, int]:
+        return (self.game.round_number if self.game is not None else 1), self.round.turn
 
     def _too_late(self, first: Catch) -> IllegalMove:
         return IllegalMove(gettext("{catcher} caught {player} first: only the first call counts (R11.2)").format(
@@ -151,7 +155,7 @@ class RoomTable(TableController):
             if self.round.over:
                 return done
             if isinstance(move, Catch):
-                self._catches[move.target] = _TurnCatch(self.round.turn, move)
+                self._catches[move.target] = _TurnCatch(self._moment(), move)
             perform(self.round, move)
         return len(moves)
 
