@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from dos_lab import Round
 from dos_lab.classroom import ClassStore
@@ -23,3 +24,23 @@ def catchable(store: ClassStore, code: str, tokens: list[str], seed: int) -> int
         store.play(mover, rng.choice([m for m in store.legal_moves(mover) if not isinstance(m, (CallDos, Catch))
                                       and not getattr(m, "call_dos", False)]))
     raise AssertionError("nobody could be caught within 400 moves: try another seed")
+
+
+#: the students of :func:`catchable_room`, seat by seat
+NAMES = ("Ala", "Ola", "Ela")
+
+
+class CatchableRoom(NamedTuple):
+    code: str
+    tokens: list[str]
+    target: int
+    catchers: tuple[int, int]
+
+
+def catchable_room(store: ClassStore, seed: int = 23) -> CatchableRoom:
+    """A room of three students (:data:`NAMES`) played on until one seat may be caught by both others."""
+    code = store.create_room(players=3, seed=seed)
+    tokens = [store.join(code, name) for name in NAMES]
+    target = catchable(store, code, tokens, seed=seed)
+    one, other = (seat for seat in range(3) if seat != target)
+    return CatchableRoom(code, tokens, target, (one, other))

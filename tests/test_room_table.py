@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from room_positions import catchable
+from room_positions import NAMES, catchable_room
 
 from dos_lab import Round, RuleSet
 from dos_lab.classroom import ClassStore, RoomTable
@@ -227,11 +227,8 @@ def test_a_second_tab_on_a_seat_is_told_and_a_reload_is_not(tmp_path: Path) -> N
 def test_the_second_of_two_catchers_is_told_who_was_first(store: ClassStore) -> None:
     """R11.2: the first valid call wins. The second catcher's press is refused whether the first catch reached the
     store before it (the store refuses it) or reached the second catcher's table first (the table refuses it)."""
-    names = ["Ala", "Ola", "Ela"]
-    code = store.create_room(players=3, seed=23)
-    tokens = [store.join(code, name) for name in names]
-    target = catchable(store, code, tokens, seed=23)
-    one, other = (seat for seat in range(3) if seat != target)
+    names = NAMES
+    code, tokens, target, (one, other) = catchable_room(store)
     first = RoomTable(store, tokens[one])
     late, looked = RoomTable(store, tokens[other]), RoomTable(store, tokens[other])  # two tabs of one seat
     first.catch(target)
@@ -248,11 +245,8 @@ def test_the_second_of_two_catchers_is_told_who_was_first(store: ClassStore) -> 
 
 
 def test_a_catch_of_the_same_turn_number_in_an_earlier_round_stands_in_no_one_s_way(store: ClassStore) -> None:
-    names = ["Ala", "Ola", "Ela"]
-    code = store.create_room(players=3, seed=23)
-    tokens = [store.join(code, name) for name in names]
-    target = catchable(store, code, tokens, seed=23)
-    one, other = (seat for seat in range(3) if seat != target)
+    names = NAMES
+    _, tokens, target, (one, other) = catchable_room(store)
     table = RoomTable(store, tokens[other])
     assert table.game is not None
     earlier = (table.game.round_number - 1, table.round.turn)  # what this table saw in the round before
